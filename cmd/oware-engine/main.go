@@ -1,0 +1,74 @@
+// Command oware-engine is a command-line front to package engine: it plays
+// move lists, lists legal moves and counts perft leaves, for people, tools and
+// tests. Run `oware-engine --help` for the commands.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `oware-engine: the Oware rules engine on the command line.
+
+Commands:
+  oware-engine play --rules R [--position P] [--json] MOVE...
+      Plays the moves in order from P (default: the start) and prints the
+      board after each move, or with --json one JSON object per move, one per
+      line: {"move","position","over", and when over "result","reason"; also
+      "captures","grand_slam","extra_turn"}. An illegal move is reported on
+      stderr, naming the move and why, after the lines of the moves before
+      it; the exit status is then 2.
+  oware-engine moves --rules R --position P
+      Prints the legal move labels, space-separated (an empty line if none).
+  oware-engine perft --rules R [--position P] --depth N
+      Prints "depth nodes" for each depth 1..N: the number of leaf positions
+      after exactly that many plies (a finished game is a leaf).
+
+Rules R: abapa (the standard), wari or warri (the grand slam settings).
+Positions P: the position string of RULES.md, e.g. the start
+  4-4-4-4-4-4-4-4-4-4-4-4-0-0-S  (pits 0..11, captures of South and North,
+  player to move S or N).
+Moves: pit labels A..F (South's pits 0..5) and a..f (North's pits 6..11).
+
+Exit status: 0 on success, 2 on bad flags, bad input or an illegal move.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	case "play":
+		err = play(args[1:], stdout)
+	case "moves":
+		err = moves(args[1:], stdout)
+	case "perft":
+		err = perft(args[1:], stdout)
+	default:
+		err = usageError{fmt.Errorf("unknown command %q (want play, moves or perft)", args[0])}
+	}
+	switch e := err.(type) {
+	case nil:
+		return 0
+	case helpRequested:
+		fmt.Fprint(stdout, usage)
+		return 0
+	case usageError:
+		fmt.Fprintf(stderr, "oware-engine: %v\nRun 'oware-engine --help' for usage.\n", e.error)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "oware-engine: %v\n", err)
+		return 2
+	}
+}

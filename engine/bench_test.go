@@ -1,0 +1,48 @@
+package engine
+
+import "testing"
+
+// benchmarkPerft reports leaf positions per second for perft(depth) from the start.
+func benchmarkPerft(b *testing.B, r Oware, depth int, bulk bool) {
+	b.ReportAllocs()
+	var leaves uint64
+	for b.Loop() {
+		leaves += r.perft(r.Start(), depth, bulk)
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+// BenchmarkPerft9 plays every leaf move (sowing, capture and end checks).
+func BenchmarkPerft9(b *testing.B)      { benchmarkPerft(b, Oware{GrandSlam: Abapa}, 9, false) }
+func BenchmarkPerft9Wari(b *testing.B)  { benchmarkPerft(b, Oware{GrandSlam: Wari}, 9, false) }
+func BenchmarkPerft9Warri(b *testing.B) { benchmarkPerft(b, Oware{GrandSlam: Warri}, 9, false) }
+
+// BenchmarkPerft9Bulk counts the last ply from the legal moves, as Perft does.
+func BenchmarkPerft9Bulk(b *testing.B) { benchmarkPerft(b, Oware{GrandSlam: Abapa}, 9, true) }
+
+// BenchmarkLegalMoves measures legal-move generation on a middle-game position.
+func BenchmarkLegalMoves(b *testing.B) {
+	r := Oware{}
+	p, err := r.ParsePosition("5-0-7-2-1-6-3-0-9-4-1-2-4-4-S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var n Moves
+	for b.Loop() {
+		n |= r.LegalMoves(p)
+	}
+	_ = n
+}
+
+// BenchmarkPlay measures Rules.Play, the full move with its record.
+func BenchmarkPlay(b *testing.B) {
+	r := Oware{}
+	p := r.Start()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := r.Play(p, 2); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

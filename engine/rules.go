@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Errors of bad input and illegal moves. Every error the package returns
+// wraps exactly one of these, so callers can choose a message with errors.Is.
+var (
+	ErrBadPosition        = errors.New("invalid position")
+	ErrBadLabel           = errors.New("invalid move label")
+	ErrBadRules           = errors.New("unknown rule set")
+	ErrBadPit             = errors.New("no such pit")
+	ErrNotOwnPit          = errors.New("that pit is not yours")
+	ErrEmptyPit           = errors.New("that pit is empty")
+	ErrMustFeed           = errors.New("the opponent's row is empty and this move does not sow into it")
+	ErrGrandSlamForbidden = errors.New("a grand slam is not allowed while another move is legal")
+	ErrEndlessSowing      = errors.New("this sowing would never end")
+	ErrGameOver           = errors.New("the game is over")
+	ErrNotYourTurn        = errors.New("it is not your turn")
+)
+
+// Rules is a rule set: everything that differs between the games and
+// settings of RULES.md. It is a small comparable value, safe to copy and to
+// use from several goroutines.
+type Rules interface {
+	// Name is the rule set key: "abapa", "wari", "warri" or "namnam".
+	Name() string
+	// Start returns the start position of a new game.
+	Start() Position
+	// ParsePosition reads a position string of this rule set. Errors wrap
+	// ErrBadPosition and say what is wrong.
+	ParsePosition(s string) (Position, error)
+	// FormatPosition writes the position string of p.
+	FormatPosition(p Position) string
+	// LegalMoves returns the pits the player to move may sow; empty when the
+	// game is over or the player to move has no legal move.
+	LegalMoves(p Position) Moves
+	// Play sows pit for the player to move and returns the position after the
+	// move, including any end-of-game captures, and what happened. An illegal
+	// move returns an error wrapping ErrBadPit, ErrNotOwnPit, ErrEmptyPit,
+	// ErrMustFeed, ErrGrandSlamForbidden, ErrEndlessSowing or ErrGameOver,
+	// and p unchanged. Play cannot see repetitions: Game applies that rule.
+	Play(p Position, pit int) (Position, Move, error)
+	// Settle ends the game now (agreement, repetition): each player captures
+	// the seeds in the pits they own (RULES.md 2.6, 4.5).
+	Settle(p Position) Position
+	// Perft counts the leaf positions exactly depth plies after p; a game
+	// that ends earlier, also by repetition along the path, is one leaf.
+	Perft(p Position, depth int) uint64
+}
+
+// RulesByName returns the rule set with the given key: "abapa" (the
+// standard, also the empty string), "wari" or "warri". Other names are an
+// error wrapping ErrBadRules.
+func RulesByName(name string) (Rules, error) {
+	switch strings.ToLower(name) {
+	case "", "abapa":
+		return Oware{GrandSlam: Abapa}, nil
+	case "wari":
+		return Oware{GrandSlam: Wari}, nil
+	case "warri":
+		return Oware{GrandSlam: Warri}, nil
+	}
+	return nil, fmt.Errorf("%w: %q (want abapa, wari or warri)", ErrBadRules, name)
+}
+
+// Result is the outcome of a finished game.
+type Result uint8
+
+// The results. NoResult while the game goes on.
+const (
+	NoResult Result = iota
+	SouthWins
+	NorthWins
+	Draw
+)
+
+// String returns "", "south", "north" or "draw": the words of the API.
+func (r Result) String() string {
+	return [...]string{"", "south", "north", "draw"}[r&3]
+}
+
+// Winner returns the result in which side s wins.
+func Winner(s Side) Result {
+	if s == South {
+		return SouthWins
+	}
+	return NorthWins
+}
+
+// resultByCaptures compares the captures: more seeds wins, equal is a draw.
+func resultByCaptures(p *Position) Result {
+	switch {
+	case p.Captured[South] > p.Captured[North]:
+		return SouthWins
+	case p.Captured[North] > p.Captured[South]:
+		return NorthWins
+	}
+	return Draw
+}
+
+// Reason says why a game ended. The values are the words of the API and of
+// oware-engine.
+type Reason string
+
+// The reasons a game ends (RULES.md 2.6 and 3).
+const (
+	ReasonMajority    Reason = "25-seeds"    // a player captured 25 or more
+	ReasonGrandSlam   Reason = "grand-slam"  // wari: a forced grand slam left the opponent no move
+	ReasonCannotFeed  Reason = "cannot-feed" // the opponent's row is empty and no move reaches it
+	ReasonNoMoves     Reason = "no-moves"    // the player to move has an empty row
+	ReasonRepetition  Reason = "repetition"  // a position came back
+	ReasonAgreement   Reason = "agreement"   // both players agreed to end
+	ReasonResignation Reason = "resignation" // a player resigned
+)
+
+// Capture is one pit taken by a capture.
+type Capture struct {
+	Pit   int // 0..11
+	Seeds int
+}
+
+// Move tells what one move did.
+type Move struct {
+	Pit       int       // the pit sown, 0..11
+	Mover     Side      // who played it
+	Sown      []int     // the pits that got a seed, in the order sown
+	Captures  []Capture // pits captured, from the last pit sown backwards
+	GrandSlam bool      // the capture would take the whole opponent row (RULES.md 2.4, 3)
+	ExtraTurn bool      // warri: the mover moves again after a grand slam
+	Over      bool      // the game ended with this move
+	Result    Result    // when Over
+	Reason    Reason    // when Over
+	// FinalCaptures are the seeds each side took from its own pits when the
+	// game ended (no legal move, wari grand slam), indexed by Side.
+	FinalCaptures [2]int
+}
+
+// Captured returns the number of seeds the move's capture took.
+func (m Move) Captured() int {
+	n := 0
+	for _, c := range m.Captures {
+		n += c.Seeds
+	}
+	return n
+}
