@@ -4,28 +4,34 @@ import "fmt"
 
 // Game is a game in progress or finished: the rule set, the start position,
 // the moves played and the rules that need the history (repetition,
-// agreement, resignation; RULES.md 2.6). The moves are the source of truth:
-// ReplayGame rebuilds a Game from them.
+// agreement, resignation; RULES.md 2.6), and for Nam-nam the match of rounds
+// (RULES.md 4.5-4.7). The moves are the source of truth: ReplayGame rebuilds
+// a Game from them.
 type Game struct {
 	Rules    Rules
 	Start    Position
 	Position Position // the current position
-	Moves    []int    // the pits played, in order
+	Moves    []int    // the pits played, in order, across all rounds
 	Over     bool
 	Result   Result // when Over
 	Reason   Reason // when Over
-	// seen holds the positions since the last capture, the start included;
-	// an earlier position with other captures can never come back.
+	// Round is the current round, from 1 (Oware games have one round);
+	// Starter moved first in it and RoundMoves moves have been played in it.
+	Round      int
+	Starter    Side
+	RoundMoves int
+	// seen holds the positions since the last capture, the round's start
+	// included; an earlier position with other captures can never come back.
 	seen []Position
 }
 
 // NewGame starts a game from start under rules r. The start counts as the
-// first occurrence of its position for the repetition rule (RULES.md 3). A
-// start in which the game is already decided (25 captured, no legal move) is
-// over at once.
+// first occurrence of its position for the repetition rule (RULES.md 3). An
+// Oware start in which the game is already decided (25 captured, no legal
+// move) is over at once.
 func NewGame(r Rules, start Position) *Game {
-	g := &Game{Rules: r, Start: start, Position: start, seen: []Position{start}}
-	if r.LegalMoves(start) == 0 {
+	g := &Game{Rules: r, Start: start, Position: start, Round: 1, Starter: start.ToMove, seen: []Position{start}}
+	if _, rounds := r.(Rounds); !rounds && r.LegalMoves(start) == 0 {
 		g.Over = true
 		switch {
 		case start.Captured[South] >= WinningCaptures || start.Captured[North] >= WinningCaptures:
@@ -60,9 +66,17 @@ func (g *Game) LegalMoves() Moves {
 	return g.Rules.LegalMoves(g.Position)
 }
 
+// BetweenRounds reports whether a Nam-nam match is at the start of a round
+// after the first, where the players may agree to end the match.
+func (g *Game) BetweenRounds() bool {
+	_, rounds := g.Rules.(Rounds)
+	return rounds && !g.Over && g.Round > 1 && g.RoundMoves == 0
+}
+
 // Play plays pit for the player to move. It returns what happened, with the
-// repetition rule applied; on error (wrapping ErrGameOver or an error of
-// Rules.Play) the game is unchanged.
+// repetition rule and, in Nam-nam, the move to the next round applied; on
+// error (wrapping ErrGameOver or an error of Rules.Play) the game is
+// unchanged.
 func (g *Game) Play(pit int) (Move, error) {
 	if g.Over {
 		return Move{}, ErrGameOver
@@ -72,21 +86,45 @@ func (g *Game) Play(pit int) (Move, error) {
 		return Move{}, err
 	}
 	g.Moves = append(g.Moves, pit)
-	if next.Captured != g.Position.Captured || next.Store != g.Position.Store {
+	g.RoundMoves++
+	if next.Captured != g.Position.Captured {
 		g.seen = g.seen[:0]
 	}
 	g.Position = next
-	if !mv.Over && g.repeated(next) {
+	if !mv.Over && !mv.RoundOver && g.repeated(next) {
 		g.Position = g.Rules.Settle(next)
-		mv.Over, mv.Reason = true, ReasonRepetition
-		mv.Result = resultByCaptures(&g.Position)
 		for s := South; s <= North; s++ {
 			mv.FinalCaptures[s] = int(g.Position.Captured[s] - next.Captured[s])
 		}
+		if _, rounds := g.Rules.(Rounds); rounds {
+			mv.RoundOver, mv.RoundReason = true, ReasonRepetition
+		} else {
+			mv.Over, mv.Reason = true, ReasonRepetition
+			mv.Result = resultByCaptures(&g.Position)
+		}
 	}
 	g.seen = append(g.seen, next)
+	if mv.RoundOver {
+		g.endRound(&mv)
+	}
 	g.Over, g.Result, g.Reason = mv.Over, mv.Result, mv.Reason
 	return mv, nil
+}
+
+// endRound moves a Nam-nam match from the settled end of a round in
+// g.Position to the next round, or ends the match (RULES.md 4.6-4.7).
+func (g *Game) endRound(mv *Move) {
+	r := g.Rules.(Rounds)
+	mv.End, mv.Totals = g.Position, r.Totals(g.Position)
+	next, over, result := r.NextRound(g.Position, g.Starter)
+	if over {
+		mv.Over, mv.Result, mv.Reason = true, result, ReasonCannotFill
+		return
+	}
+	mv.Next = &next
+	g.Position, g.Starter = next, next.ToMove
+	g.Round, g.RoundMoves = g.Round+1, 0
+	g.seen = append(g.seen[:0], next)
 }
 
 // repeated reports whether p's pits, owners and player to move occurred before.
@@ -100,8 +138,8 @@ func (g *Game) repeated(p Position) bool {
 	return false
 }
 
-// Resign ends the game: side s loses (RULES.md 2.6). The position is
-// unchanged. Errors: ErrGameOver.
+// Resign ends the game (or Nam-nam match): side s loses (RULES.md 2.6, 4.7).
+// The position is unchanged. Errors: ErrGameOver.
 func (g *Game) Resign(s Side) error {
 	if g.Over {
 		return ErrGameOver
@@ -111,12 +149,44 @@ func (g *Game) Resign(s Side) error {
 }
 
 // Agree ends the game by agreement: each player captures the seeds in their
-// own pits, then more seeds wins (RULES.md 2.6). Errors: ErrGameOver.
-func (g *Game) Agree() error {
+// own pits, then more seeds wins (RULES.md 2.6). In Nam-nam it ends the
+// round, and the match goes on to the next round; between rounds (see
+// BetweenRounds) it ends the match, more seeds winning (RULES.md 4.5, 4.7).
+// The returned Move tells what happened as Play's does. Errors: ErrGameOver.
+func (g *Game) Agree() (Move, error) {
 	if g.Over {
-		return ErrGameOver
+		return Move{}, ErrGameOver
 	}
-	g.Position = g.Rules.Settle(g.Position)
-	g.Over, g.Reason, g.Result = true, ReasonAgreement, resultByCaptures(&g.Position)
-	return nil
+	rounds, isRounds := g.Rules.(Rounds)
+	var mv Move
+	switch {
+	case g.BetweenRounds():
+		mv.Totals = rounds.Totals(g.Position)
+		mv.Over, mv.Reason = true, ReasonAgreement
+		mv.Result = resultByTotals(mv.Totals)
+	case isRounds:
+		before := g.Position
+		g.Position = g.Rules.Settle(before)
+		mv.RoundOver, mv.RoundReason = true, ReasonAgreement
+		for s := South; s <= North; s++ {
+			mv.FinalCaptures[s] = int(g.Position.Captured[s] - before.Captured[s])
+		}
+		g.endRound(&mv)
+	default:
+		g.Position = g.Rules.Settle(g.Position)
+		mv.Over, mv.Reason = true, ReasonAgreement
+		mv.Result = resultByCaptures(&g.Position)
+	}
+	g.Over, g.Result, g.Reason = mv.Over, mv.Result, mv.Reason
+	return mv, nil
+}
+
+func resultByTotals(t [2]int) Result {
+	switch {
+	case t[South] > t[North]:
+		return SouthWins
+	case t[North] > t[South]:
+		return NorthWins
+	}
+	return Draw
 }

@@ -176,7 +176,7 @@ func (o Oware) apply(p *Position, pit int, mv *Move) bool {
 	if take {
 		if mv != nil {
 			for i := last; i >= from; i-- {
-				mv.Captures = append(mv.Captures, Capture{Pit: i, Seeds: int(p.Pits[i])})
+				mv.Captures = append(mv.Captures, Capture{Pit: i, Seeds: int(p.Pits[i]), By: me})
 			}
 		}
 		for i := from; i <= last; i++ {

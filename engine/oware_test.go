@@ -62,7 +62,7 @@ var moveCases = []moveCase{
 		name: "origin skipped at 23 seeds, chain stops at row end", rules: "abapa",
 		position: "0-0-0-0-0-23-0-1-1-1-1-1-10-10-S", move: "F",
 		after:    "2-2-2-2-2-0-0-3-3-3-3-3-13-10-N",
-		captures: []Capture{{6, 3}},
+		captures: []Capture{{6, 3, South}},
 	},
 	{
 		// Seed 003: South's last seed lands in pit 9 (1 -> 2), pit 8 holds 3
@@ -70,7 +70,7 @@ var moveCases = []moveCase{
 		name: "capture chain stops at a pit that is not 2 or 3", rules: "abapa",
 		position: "4-4-4-4-4-4-4-4-2-1-4-4-3-2-S", move: "F",
 		after:    "4-4-4-4-4-0-5-5-0-0-4-4-8-2-N",
-		captures: []Capture{{9, 2}, {8, 3}},
+		captures: []Capture{{9, 2, South}, {8, 3, South}},
 	},
 	{
 		// North sows pit 11 (2 seeds) into pits 0 and 1: pit 1 holds 2, pit 0
@@ -79,7 +79,7 @@ var moveCases = []moveCase{
 		name: "North's chain stops at the start of South's row", rules: "abapa",
 		position: "2-1-4-4-4-4-4-4-4-4-4-2-3-4-N", move: "f",
 		after:    "0-0-4-4-4-4-4-4-4-4-4-0-3-9-S",
-		captures: []Capture{{1, 2}, {0, 3}},
+		captures: []Capture{{1, 2, North}, {0, 3, North}},
 	},
 	{
 		// South sows pit 0 (2 seeds) into pits 1 and 2; pit 2 now holds 2 but
@@ -102,7 +102,7 @@ var moveCases = []moveCase{
 		name: "grand slam, warri extra turn", rules: "warri",
 		position: "5-5-5-5-5-3-1-2-1-0-0-0-8-8-S", move: "F",
 		after:    "5-5-5-5-5-0-0-0-0-0-0-0-15-8-S",
-		captures: []Capture{{8, 2}, {7, 3}, {6, 2}}, grandSlam: true, extraTurn: true,
+		captures: []Capture{{8, 2, South}, {7, 3, South}, {6, 2, South}}, grandSlam: true, extraTurn: true,
 	},
 	{
 		// Warri: the grand slam takes 7 (17 -> 24) and South moves again,
@@ -112,7 +112,7 @@ var moveCases = []moveCase{
 		name: "grand slam, warri extra turn cannot feed", rules: "warri",
 		position: "1-0-0-0-0-3-1-2-1-0-0-0-17-23-S", move: "F",
 		after:    "0-0-0-0-0-0-0-0-0-0-0-0-25-23-S",
-		captures: []Capture{{8, 2}, {7, 3}, {6, 2}}, grandSlam: true, extraTurn: true,
+		captures: []Capture{{8, 2, South}, {7, 3, South}, {6, 2, South}}, grandSlam: true, extraTurn: true,
 		result: SouthWins, reason: ReasonCannotFeed,
 	},
 	{
@@ -123,7 +123,7 @@ var moveCases = []moveCase{
 		name: "forced grand slam, wari", rules: "wari",
 		position: "8-0-0-0-0-3-1-2-1-0-0-0-10-23-S", move: "F",
 		after:    "0-0-0-0-0-0-0-0-0-0-0-0-25-23-N",
-		captures: []Capture{{8, 2}, {7, 3}, {6, 2}}, grandSlam: true,
+		captures: []Capture{{8, 2, South}, {7, 3, South}, {6, 2, South}}, grandSlam: true,
 		result: SouthWins, reason: ReasonGrandSlam,
 	},
 	{
@@ -140,7 +140,7 @@ var moveCases = []moveCase{
 		name: "feeding grand slam, wari draw", rules: "wari",
 		position: "1-0-0-0-0-17-0-0-0-0-0-0-6-24-S", move: "F",
 		after: "0-0-0-0-0-0-0-0-0-0-0-0-24-24-N",
-		captures: []Capture{{11, 2}, {10, 2}, {9, 2}, {8, 2}, {7, 2}, {6, 2}}, grandSlam: true,
+		captures: []Capture{{11, 2, South}, {10, 2, South}, {9, 2, South}, {8, 2, South}, {7, 2, South}, {6, 2, South}}, grandSlam: true,
 		result: Draw, reason: ReasonGrandSlam,
 	},
 	{
@@ -149,7 +149,7 @@ var moveCases = []moveCase{
 		name: "feeding grand slam, warri cannot feed", rules: "warri",
 		position: "1-0-0-0-0-17-0-0-0-0-0-0-6-24-S", move: "F",
 		after: "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S",
-		captures: []Capture{{11, 2}, {10, 2}, {9, 2}, {8, 2}, {7, 2}, {6, 2}}, grandSlam: true, extraTurn: true,
+		captures: []Capture{{11, 2, South}, {10, 2, South}, {9, 2, South}, {8, 2, South}, {7, 2, South}, {6, 2, South}}, grandSlam: true, extraTurn: true,
 		result: Draw, reason: ReasonCannotFeed,
 	},
 	{
@@ -158,7 +158,7 @@ var moveCases = []moveCase{
 		name: "25 seeds win", rules: "abapa",
 		position: "0-0-0-0-0-4-4-4-2-1-0-0-21-12-S", move: "F",
 		after:    "0-0-0-0-0-0-5-5-0-0-0-0-26-12-N",
-		captures: []Capture{{9, 2}, {8, 3}},
+		captures: []Capture{{9, 2, South}, {8, 3, South}},
 		result:   SouthWins, reason: ReasonMajority,
 	},
 	{
@@ -358,7 +358,7 @@ func TestAgreementAndResignation(t *testing.T) {
 	r := Oware{}
 	// After C from the start: South's row 4+4+0+5+5+5 = 23, North's 25.
 	g, _ := ReplayGame(r, r.Start(), []int{2})
-	if err := g.Agree(); err != nil {
+	if _, err := g.Agree(); err != nil {
 		t.Fatal(err)
 	}
 	if g.Result != NorthWins || g.Reason != ReasonAgreement || g.Position.Captured != [2]uint8{23, 25} {

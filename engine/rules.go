@@ -52,19 +52,51 @@ type Rules interface {
 	Perft(p Position, depth int) uint64
 }
 
-// RulesByName returns the rule set with the given key: "abapa" (the
-// standard, also the empty string), "wari" or "warri". Other names are an
-// error wrapping ErrBadRules.
-func RulesByName(name string) (Rules, error) {
+// RulesByName returns the rule set with the given key and its default
+// settings: "abapa" (the standard, also the empty string), "wari", "warri"
+// or "namnam". Other names are an error wrapping ErrBadRules.
+func RulesByName(name string) (Rules, error) { return NewRules(name, "") }
+
+// NewRules returns the rule set name (as RulesByName) with the Nam-nam
+// `fours` table setting (RULES.md 4.3a): "last" (the default, also "") or
+// "owner". A fours setting for an Oware rule set is an error wrapping
+// ErrBadRules.
+func NewRules(name, fours string) (Rules, error) {
+	var r Rules
 	switch strings.ToLower(name) {
 	case "", "abapa":
-		return Oware{GrandSlam: Abapa}, nil
+		r = Oware{GrandSlam: Abapa}
 	case "wari":
-		return Oware{GrandSlam: Wari}, nil
+		r = Oware{GrandSlam: Wari}
 	case "warri":
-		return Oware{GrandSlam: Warri}, nil
+		r = Oware{GrandSlam: Warri}
+	case "namnam":
+		switch fours {
+		case "", "last":
+			return NamNam{Fours: FoursLast}, nil
+		case "owner":
+			return NamNam{Fours: FoursOwner}, nil
+		}
+		return nil, fmt.Errorf("%w: fours setting %q (want last or owner)", ErrBadRules, fours)
+	default:
+		return nil, fmt.Errorf("%w: %q (want abapa, wari, warri or namnam)", ErrBadRules, name)
 	}
-	return nil, fmt.Errorf("%w: %q (want abapa, wari or warri)", ErrBadRules, name)
+	if fours != "" {
+		return nil, fmt.Errorf("%w: the fours setting is only for namnam", ErrBadRules)
+	}
+	return r, nil
+}
+
+// Rounds is implemented by the rule sets played as a match of rounds
+// (Nam-nam, RULES.md 4.6-4.7). Game uses it between rounds.
+type Rounds interface {
+	// NextRound takes the settled end of a round (every seed captured or
+	// stored) and who started that round, and returns the start of the next
+	// round, or over with the match result when a player cannot fill a pit.
+	NextRound(end Position, lastStarter Side) (next Position, over bool, result Result)
+	// Totals returns each player's seeds: captures, store and the seeds in
+	// the pits they own.
+	Totals(p Position) [2]int
 }
 
 // Result is the outcome of a finished game.
@@ -115,12 +147,15 @@ const (
 	ReasonRepetition  Reason = "repetition"  // a position came back
 	ReasonAgreement   Reason = "agreement"   // both players agreed to end
 	ReasonResignation Reason = "resignation" // a player resigned
+	ReasonFewSeeds    Reason = "few-seeds"   // Nam-nam: fewer than 4 seeds left on the board
+	ReasonCannotFill  Reason = "cannot-fill" // Nam-nam: a player cannot fill a pit for the next round
 )
 
 // Capture is one pit taken by a capture.
 type Capture struct {
 	Pit   int // 0..11
 	Seeds int
+	By    Side // who took the seeds: the mover, or in Nam-nam's owner setting the pit's owner
 }
 
 // Move tells what one move did.
@@ -135,9 +170,28 @@ type Move struct {
 	Result    Result    // when Over
 	Reason    Reason    // when Over
 	// FinalCaptures are the seeds each side took from its own pits when the
-	// game ended (no legal move, wari grand slam), indexed by Side.
+	// game or round ended (no legal move, wari grand slam, repetition,
+	// Nam-nam round end), indexed by Side.
 	FinalCaptures [2]int
+
+	// Nam-nam (RULES.md 4): Steps counts the seeds dropped in the whole
+	// relay; Lifts lists the pits the relay lifted seeds from, the first
+	// being Pit. Sown keeps at most MaxRecordedSown entries.
+	Steps int
+	Lifts []int
+	// RoundOver: this move ended a Nam-nam round, for RoundReason. End is
+	// then the settled end of the round, Totals each player's seeds
+	// (captures plus store) and, unless the match is Over, Next is the start
+	// position of the next round.
+	RoundOver   bool
+	RoundReason Reason
+	End         Position
+	Totals      [2]int
+	Next        *Position
 }
+
+// MaxRecordedSown bounds Move.Sown for long Nam-nam relays.
+const MaxRecordedSown = 4096
 
 // Captured returns the number of seeds the move's capture took.
 func (m Move) Captured() int {

@@ -31,7 +31,8 @@ type options struct {
 func parseFlags(name string, args []string, withJSON, withDepth bool) (*options, error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	rules := fs.String("rules", "", "rule set: abapa, wari or warri")
+	rules := fs.String("rules", "", "rule set: abapa, wari, warri or namnam")
+	fours := fs.String("fours", "", "namnam fours setting: last or owner")
 	position := fs.String("position", "", "start position string")
 	asJSON := fs.Bool("json", false, "print one JSON object per move")
 	depth := fs.Int("depth", 0, "perft depth")
@@ -53,9 +54,9 @@ func parseFlags(name string, args []string, withJSON, withDepth bool) (*options,
 		args = fs.Args()[1:]
 	}
 	if *rules == "" {
-		return nil, usageError{errors.New("--rules is required (abapa, wari or warri)")}
+		return nil, usageError{errors.New("--rules is required (abapa, wari, warri or namnam)")}
 	}
-	r, err := engine.RulesByName(*rules)
+	r, err := engine.NewRules(*rules, *fours)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -86,11 +87,24 @@ type moveLine struct {
 	Captures  []captureJSON `json:"captures"`
 	GrandSlam bool          `json:"grand_slam"`
 	ExtraTurn bool          `json:"extra_turn"`
+	// Nam-nam only.
+	Steps       int         `json:"steps,omitempty"`
+	Round       int         `json:"round,omitempty"`
+	RoundOver   bool        `json:"round_over,omitempty"`
+	RoundReason string      `json:"round_reason,omitempty"`
+	Totals      *totalsJSON `json:"totals,omitempty"`
+	Next        string      `json:"next,omitempty"`
 }
 
 type captureJSON struct {
 	Pit   string `json:"pit"`
 	Seeds int    `json:"seeds"`
+	By    string `json:"by"`
+}
+
+type totalsJSON struct {
+	South int `json:"south"`
+	North int `json:"north"`
 }
 
 func play(args []string, out io.Writer) error {
@@ -104,26 +118,50 @@ func play(args []string, out io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("move %d %q: %w", i+1, label, err)
 		}
+		round := g.Round
 		mv, err := g.Play(pit)
 		if err != nil {
 			return fmt.Errorf("move %d %q is illegal: %w", i+1, label, err)
 		}
 		if o.json {
-			line := moveLine{Move: label, Position: o.rules.FormatPosition(g.Position), Over: mv.Over,
-				Captures: []captureJSON{}, GrandSlam: mv.GrandSlam, ExtraTurn: mv.ExtraTurn}
-			if mv.Over {
-				line.Result, line.Reason = mv.Result.String(), string(mv.Reason)
-			}
-			for _, c := range mv.Captures {
-				line.Captures = append(line.Captures, captureJSON{engine.Label(c.Pit), c.Seeds})
-			}
-			b, _ := json.Marshal(line)
+			b, _ := json.Marshal(jsonLine(o.rules, label, round, after(g, mv), mv))
 			fmt.Fprintf(out, "%s\n", b)
 		} else {
 			fmt.Fprintf(out, "%d. %s\n%s\n", i+1, label, board(o.rules, g))
 		}
 	}
 	return nil
+}
+
+// after is the position right after move mv: at the end of a Nam-nam
+// round, the settled end of the round rather than the next round's start.
+func after(g *engine.Game, mv engine.Move) engine.Position {
+	if mv.RoundOver && mv.Next != nil {
+		return mv.End
+	}
+	return g.Position
+}
+
+func jsonLine(r engine.Rules, label string, round int, pos engine.Position, mv engine.Move) moveLine {
+	line := moveLine{Move: label, Position: r.FormatPosition(pos), Over: mv.Over,
+		Captures: []captureJSON{}, GrandSlam: mv.GrandSlam, ExtraTurn: mv.ExtraTurn}
+	if mv.Over {
+		line.Result, line.Reason = mv.Result.String(), string(mv.Reason)
+	}
+	for _, c := range mv.Captures {
+		line.Captures = append(line.Captures, captureJSON{engine.Label(c.Pit), c.Seeds, c.By.String()})
+	}
+	if _, rounds := r.(engine.Rounds); rounds {
+		line.Steps, line.Round = mv.Steps, round
+		line.RoundOver, line.RoundReason = mv.RoundOver, string(mv.RoundReason)
+		if mv.RoundOver {
+			line.Totals = &totalsJSON{mv.Totals[engine.South], mv.Totals[engine.North]}
+		}
+		if mv.Next != nil {
+			line.Next = r.FormatPosition(*mv.Next)
+		}
+	}
+	return line
 }
 
 // board draws the position as South sees it, with who moves or how it ended.

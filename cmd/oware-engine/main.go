@@ -12,23 +12,33 @@ import (
 const usage = `oware-engine: the Oware rules engine on the command line.
 
 Commands:
-  oware-engine play --rules R [--position P] [--json] MOVE...
+  oware-engine play --rules R [--fours F] [--position P] [--json] MOVE...
       Plays the moves in order from P (default: the start) and prints the
       board after each move, or with --json one JSON object per move, one per
       line: {"move","position","over", and when over "result","reason"; also
-      "captures","grand_slam","extra_turn"}. An illegal move is reported on
-      stderr, naming the move and why, after the lines of the moves before
-      it; the exit status is then 2.
+      "captures" [{"pit","seeds","by"}],"grand_slam","extra_turn"}. Under
+      namnam the moves run across rounds: a line also has "steps" (seeds
+      dropped by the relay) and "round"; the move that ends a round has
+      "round_over": true, "round_reason", "totals" {"south","north"} and,
+      unless the match is over, "next" (the start position of the next
+      round, from which the following moves are played). An illegal move is
+      reported on stderr, naming the move and why, after the lines of the
+      moves before it; the exit status is then 2.
   oware-engine moves --rules R --position P
       Prints the legal move labels, space-separated (an empty line if none).
   oware-engine perft --rules R [--position P] --depth N
       Prints "depth nodes" for each depth 1..N: the number of leaf positions
-      after exactly that many plies (a finished game is a leaf).
+      after exactly that many plies (a finished game is a leaf; in namnam the
+      end of a round is a leaf).
 
-Rules R: abapa (the standard), wari or warri (the grand slam settings).
+Rules R: abapa (the standard), wari or warri (the grand slam settings), or
+  namnam (captures in fours, a match of rounds) with --fours last (default:
+  only the last seed's four is captured) or owner (every four made during
+  the sowing goes to the pit's owner).
 Positions P: the position string of RULES.md, e.g. the start
   4-4-4-4-4-4-4-4-4-4-4-4-0-0-S  (pits 0..11, captures of South and North,
-  player to move S or N).
+  player to move S or N); namnam adds the owner of each pit (S, N or x for
+  nobody) and the two stores: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-0-0
 Moves: pit labels A..F (South's pits 0..5) and a..f (North's pits 6..11).
 
 Exit status: 0 on success, 2 on bad flags, bad input or an illegal move.

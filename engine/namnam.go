@@ -1,0 +1,367 @@
+package engine
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+// FoursRule is Nam-nam's `fours` table setting (RULES.md 4.3a).
+type FoursRule uint8
+
+// The fours settings.
+const (
+	FoursLast  FoursRule = iota // only the last seed's four is captured, by the mover
+	FoursOwner                  // also every four made mid-sowing, by the pit's owner
+)
+
+// String returns the setting's key: "last" or "owner".
+func (f FoursRule) String() string {
+	if f == FoursOwner {
+		return "owner"
+	}
+	return "last"
+}
+
+// NamNam is the rule set of RULES.md section 4: relay sowing, captures of
+// four on any pit, pit ownership and a match of rounds. It implements Rules
+// and Rounds.
+type NamNam struct {
+	Fours FoursRule
+}
+
+// Name returns "namnam".
+func (n NamNam) Name() string { return "namnam" }
+
+// Start returns the first round: 4 seeds in every pit, each row owned by its
+// side, empty stores, South to move.
+func (n NamNam) Start() Position { return Oware{}.Start() }
+
+// ParsePosition reads the extended position string of RULES.md 4:
+// `<p0>-...-<p11>-<capS>-<capN>-<S|N>-<owners>-<storeS>-<storeN>`, owners
+// being 12 letters S, N or x. Errors wrap ErrBadPosition.
+func (n NamNam) ParsePosition(s string) (Position, error) { return parsePosition(s, true) }
+
+// FormatPosition writes the extended position string of p.
+func (n NamNam) FormatPosition(p Position) string { return formatPosition(p, true) }
+
+// Settle ends the round: each player captures the seeds in the pits they
+// own; a pit owned by nobody goes to the player whose row it is on (RULES.md 4.5).
+func (n NamNam) Settle(p Position) Position {
+	for i := range p.Pits {
+		owner := p.Owner[i]
+		if owner == Nobody {
+			owner = RowOf(i)
+		}
+		p.Captured[owner] += p.Pits[i]
+		p.Pits[i] = 0
+	}
+	return p
+}
+
+// LegalMoves returns the non-empty pits the player to move owns whose
+// sowing ends (RULES.md 4.2, 4.4); empty when fewer than 4 seeds are left.
+func (n NamNam) LegalMoves(p Position) Moves {
+	if p.BoardSeeds() < 4 {
+		return 0
+	}
+	var m Moves
+	for i := 0; i < NumPits; i++ {
+		if p.Owner[i] == p.ToMove && p.Pits[i] > 0 && !n.endless(&p, i) {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// endless reports whether the sowing of pit never ends (RULES.md 4.4).
+func (n NamNam) endless(p *Position, pit int) bool {
+	if n.Fours == FoursLast {
+		return endlessLast(p, pit)
+	}
+	_, endless := n.relay(*p, pit, nil)
+	return endless
+}
+
+// Play sows pit for the player to move with relays and captures of four
+// (RULES.md 4.2-4.4). When the round ends (fewer than 4 seeds on the board,
+// or the next player has no legal move) the returned position is settled and
+// the Move says RoundOver; Game starts the next round. Errors: see Rules.Play.
+func (n NamNam) Play(p Position, pit int) (Position, Move, error) {
+	if err := n.check(&p, pit); err != nil {
+		return p, Move{}, err
+	}
+	mv := Move{Pit: pit, Mover: p.ToMove, Lifts: []int{pit}}
+	next, _ := n.relay(p, pit, &mv)
+	next.ToMove = p.ToMove.Opponent()
+	switch {
+	case next.BoardSeeds() < 4:
+		mv.RoundReason = ReasonFewSeeds
+	case n.LegalMoves(next) == 0:
+		mv.RoundReason = ReasonNoMoves
+	default:
+		return next, mv, nil
+	}
+	mv.RoundOver = true
+	settled := n.Settle(next)
+	for s := South; s <= North; s++ {
+		mv.FinalCaptures[s] = int(settled.Captured[s] - next.Captured[s])
+	}
+	return settled, mv, nil
+}
+
+func (n NamNam) check(p *Position, pit int) error {
+	switch {
+	case pit < 0 || pit >= NumPits:
+		return fmt.Errorf("%w: %d", ErrBadPit, pit)
+	case p.BoardSeeds() < 4:
+		return ErrGameOver
+	case p.Owner[pit] != p.ToMove:
+		return fmt.Errorf("%w: pit %s belongs to %s", ErrNotOwnPit, Label(pit), p.Owner[pit])
+	case p.Pits[pit] == 0:
+		return fmt.Errorf("%w: pit %s", ErrEmptyPit, Label(pit))
+	}
+	if n.endless(p, pit) {
+		return fmt.Errorf("%w: pit %s", ErrEndlessSowing, Label(pit))
+	}
+	return nil
+}
+
+// packedLap is a relay lap of the `last` setting with the pits packed a
+// byte each into two words (see sow), so that a lap is a few additions.
+type packedLap struct {
+	lo         uint64 // pits 0..7
+	hi         uint32 // pits 8..11
+	from, hand uint
+}
+
+// endlessLast is relay's cycle detection for the `last` setting, without
+// recording: the same laps as step, about ten times faster.
+func endlessLast(p *Position, pit int) bool {
+	hare := packedLap{from: uint(pit), hand: uint(p.Pits[pit])}
+	pits := p.Pits
+	pits[pit] = 0
+	hare.lo = binary.LittleEndian.Uint64(pits[:8])
+	hare.hi = binary.LittleEndian.Uint32(pits[8:])
+	tortoise := hare
+	for power, length := 1, 0; ; {
+		if hare.step() {
+			return false
+		}
+		if length++; hare == tortoise {
+			return true
+		}
+		if length == power {
+			tortoise, power, length = hare, power*2, 0
+		}
+	}
+}
+
+// step sows the seeds in hand, skipping no pit, and lifts the last pit
+// unless the sowing ends there (it was empty, or held 3: a capture). It
+// reports whether the sowing ended.
+func (l *packedLap) step() bool {
+	rest := l.hand
+	if rest >= NumPits {
+		laps := rest / NumPits
+		rest -= laps * NumPits
+		l.lo += uint64(laps) * bytesLo
+		l.hi += uint32(laps) * bytesHi
+	}
+	from := int(l.from)
+	if b := from + 1 + int(rest); b > NumPits {
+		addOnes(&l.lo, &l.hi, from+1, NumPits)
+		addOnes(&l.lo, &l.hi, 0, b-NumPits)
+	} else {
+		addOnes(&l.lo, &l.hi, from+1, b)
+	}
+	last := l.from + rest
+	if last >= NumPits {
+		last -= NumPits
+	}
+	var seeds uint
+	if last < 8 {
+		seeds = uint(l.lo >> (8 * last) & 0xff)
+		l.lo &^= 0xff << (8 * last)
+	} else {
+		seeds = uint(l.hi >> (8 * (last - 8)) & 0xff)
+		l.hi &^= 0xff << (8 * (last - 8))
+	}
+	l.from, l.hand = last, seeds
+	return seeds == 1 || seeds == 4
+}
+
+// lap is the state of a relay when seeds have just been lifted: everything
+// the rest of the sowing depends on.
+type lap struct {
+	pits     [NumPits]uint8
+	captured [2]uint8
+	from     uint8 // the pit just emptied
+	hand     uint8 // seeds in hand
+	done     bool  // the sowing has ended
+}
+
+// same reports whether two laps continue identically. Captures only grow and
+// take seeds off the board, so equal pits mean equal captures.
+func (a *lap) same(b *lap) bool { return a.pits == b.pits && a.from == b.from && a.hand == b.hand }
+
+// relay plays the sowing of pit by p.ToMove and returns the position after
+// it (player to move unchanged) and whether the sowing never ends. It finds
+// an endless sowing with Brent's cycle detection over laps, in constant
+// memory (RULES.md 4.4). With mv it records the sowing.
+func (n NamNam) relay(p Position, pit int, mv *Move) (Position, bool) {
+	hare := lap{pits: p.Pits, captured: p.Captured, from: uint8(pit), hand: p.Pits[pit]}
+	hare.pits[pit] = 0
+	tortoise := hare
+	power, length := 1, 0
+	for {
+		n.step(&hare, &p, mv)
+		if hare.done {
+			p.Pits, p.Captured = hare.pits, hare.captured
+			return p, false
+		}
+		if length++; hare.same(&tortoise) {
+			return p, true
+		}
+		if length == power {
+			tortoise, power, length = hare, power*2, 0
+		}
+	}
+}
+
+// step sows the seeds in hand from l.from + 1 on, skipping no pit, and
+// applies RULES.md 4.3 to the last seed: an empty pit ends the move, a pit
+// that held 3 is captured by the mover and ends it, any other is lifted.
+func (n NamNam) step(l *lap, p *Position, mv *Move) {
+	at := int(l.from)
+	for hand := l.hand; hand > 0; hand-- {
+		if at++; at == NumPits {
+			at = 0
+		}
+		l.pits[at]++
+		if mv != nil {
+			mv.Steps++
+			if len(mv.Sown) < MaxRecordedSown {
+				mv.Sown = append(mv.Sown, at)
+			}
+		}
+		if hand > 1 && n.Fours == FoursOwner && l.pits[at] == 4 && p.Owner[at] != Nobody {
+			n.capture(l, at, p.Owner[at], mv)
+		}
+	}
+	switch l.pits[at] {
+	case 1:
+		l.done = true
+	case 4:
+		n.capture(l, at, p.ToMove, mv)
+		l.done = true
+	default:
+		l.from, l.hand = uint8(at), l.pits[at]
+		l.pits[at] = 0
+		if mv != nil {
+			mv.Lifts = append(mv.Lifts, at)
+		}
+	}
+}
+
+// capture gives the seeds of pit at to side by.
+func (n NamNam) capture(l *lap, at int, by Side, mv *Move) {
+	if mv != nil {
+		mv.Captures = append(mv.Captures, Capture{Pit: at, Seeds: int(l.pits[at]), By: by})
+	}
+	l.captured[by] += l.pits[at]
+	l.pits[at] = 0
+}
+
+// Totals returns each player's seeds: captures, store and owned pits (a pit
+// owned by nobody counts for the player whose row it is on).
+func (n NamNam) Totals(p Position) [2]int {
+	p = n.Settle(p)
+	return [2]int{int(p.Captured[South] + p.Store[South]), int(p.Captured[North] + p.Store[North])}
+}
+
+// NextRound refills the board for the next round (RULES.md 4.6-4.7): the
+// player with less fills their own row from the left, 4 seeds a pit; the
+// other fills their own row, then the opponent's unfilled pits from the right
+// end, owning them; 1..3 leftover seeds go to the store; unfilled pits belong
+// to nobody. The player with less starts; with equal totals, the player who
+// did not start the last round. A player with fewer than 4 seeds loses the
+// match.
+func (n NamNam) NextRound(end Position, lastStarter Side) (Position, bool, Result) {
+	totals := n.Totals(end)
+	for s := South; s <= North; s++ {
+		if totals[s] < 4 {
+			return end, true, Winner(s.Opponent())
+		}
+	}
+	next := Position{}
+	for i := range next.Owner {
+		next.Owner[i] = Nobody
+	}
+	less, starter := South, lastStarter.Opponent()
+	switch {
+	case totals[North] < totals[South]:
+		less, starter = North, North
+	case totals[South] < totals[North]:
+		starter = South
+	}
+	more := less.Opponent()
+	next.Store[less] = uint8(fill(&next, less, less, totals[less]))
+	next.Store[more] = uint8(fill(&next, more, less, fill(&next, more, more, totals[more])))
+	next.ToMove = starter
+	return next, false, NoResult
+}
+
+// fill puts 4 seeds into each unfilled pit of row's row, as far as seeds go,
+// owned by side: from the left when it is side's own row, from the right end
+// on the opponent's. It returns the seeds left over.
+func fill(p *Position, side, row Side, seeds int) int {
+	first, last, dir := RowStart(row), RowStart(row)+PitsPerRow-1, 1
+	if side != row {
+		first, last, dir = last, first, -1
+	}
+	for i := first; seeds >= 4 && i != last+dir; i += dir {
+		if p.Owner[i] == Nobody {
+			p.Pits[i], p.Owner[i] = 4, side
+			seeds -= 4
+		}
+	}
+	return seeds
+}
+
+// Perft counts the leaf positions exactly depth plies after p within the
+// round: the end of a round is a leaf (who starts the next round can depend
+// on the match record, which a position does not hold). Repetitions along
+// the path end the round.
+func (n NamNam) Perft(p Position, depth int) uint64 {
+	return n.perft(p, depth, nil)
+}
+
+func (n NamNam) perft(p Position, depth int, path []Position) uint64 {
+	m := n.LegalMoves(p)
+	if depth == 0 || m == 0 {
+		return 1
+	}
+	path = append(path, p)
+	var count uint64
+	for pit := 0; pit < NumPits; pit++ {
+		if !m.Has(pit) {
+			continue
+		}
+		q, mv, _ := n.Play(p, pit)
+		if mv.RoundOver || depth == 1 || onPathWithOwners(path, &q) {
+			count++
+			continue
+		}
+		count += n.perft(q, depth-1, path)
+	}
+	return count
+}
+
+func onPathWithOwners(path []Position, q *Position) bool {
+	for i := range path {
+		if path[i].Pits == q.Pits && path[i].ToMove == q.ToMove && path[i].Owner == q.Owner {
+			return true
+		}
+	}
+	return false
+}
