@@ -139,7 +139,7 @@ var moveCases = []moveCase{
 		// 12 captured (18), then South takes its own row (6): 24 to 24.
 		name: "feeding grand slam, wari draw", rules: "wari",
 		position: "1-0-0-0-0-17-0-0-0-0-0-0-6-24-S", move: "F",
-		after: "0-0-0-0-0-0-0-0-0-0-0-0-24-24-N",
+		after:    "0-0-0-0-0-0-0-0-0-0-0-0-24-24-N",
 		captures: []Capture{{11, 2, South}, {10, 2, South}, {9, 2, South}, {8, 2, South}, {7, 2, South}, {6, 2, South}}, grandSlam: true,
 		result: Draw, reason: ReasonGrandSlam,
 	},
@@ -148,7 +148,7 @@ var moveCases = []moveCase{
 		// (A 2, B..E 1): the game ends, South takes its row (6): 24 to 24.
 		name: "feeding grand slam, warri cannot feed", rules: "warri",
 		position: "1-0-0-0-0-17-0-0-0-0-0-0-6-24-S", move: "F",
-		after: "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S",
+		after:    "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S",
 		captures: []Capture{{11, 2, South}, {10, 2, South}, {9, 2, South}, {8, 2, South}, {7, 2, South}, {6, 2, South}}, grandSlam: true, extraTurn: true,
 		result: Draw, reason: ReasonCannotFeed,
 	},
@@ -385,20 +385,20 @@ func TestNewGameAlreadyOver(t *testing.T) {
 func TestParsePositionErrors(t *testing.T) {
 	r := Oware{}
 	bad := map[string]string{
-		"":                                  "empty",
-		"4-4-4-4-4-4-4-4-4-4-4-4-0-S":       "wrong length",
-		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-0-S":   "wrong length",
-		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-X":     "unknown side",
-		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-s":     "lower-case side",
-		"4-4-4-4-4-4-4-4-4-4-4-5-0-0-S":     "49 seeds",
-		"4-4-4-4-4-4-4-4-4-4-4-3-0-0-S":     "47 seeds",
-		"-4-4-4-4-4-4-4-4-4-4-4-4-0-0-S":    "negative count",
-		"4-4-4-4-4-4-4-4-4-4-4--4-0-8-S":    "negative count inside",
-		"4-4-4-4-4-4-4-4-4-4-4-4-+0-0-S":    "sign",
-		"4-4-4-4-4-4-4-4-4-4-4-4-0x0-0-S":   "not a number",
-		"4-4-4-4-4-4-4-4-4-4-4-4- 0-0-S":    "space",
-		"48-0-0-0-0-0-0-0-0-0-0-0-0-999-S":  "huge count",
-		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-":    "trailing dash",
+		"":                                               "empty",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-S":                    "wrong length",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-0-S":                "wrong length",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-X":                  "unknown side",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-s":                  "lower-case side",
+		"4-4-4-4-4-4-4-4-4-4-4-5-0-0-S":                  "49 seeds",
+		"4-4-4-4-4-4-4-4-4-4-4-3-0-0-S":                  "47 seeds",
+		"-4-4-4-4-4-4-4-4-4-4-4-4-0-0-S":                 "negative count",
+		"4-4-4-4-4-4-4-4-4-4-4--4-0-8-S":                 "negative count inside",
+		"4-4-4-4-4-4-4-4-4-4-4-4-+0-0-S":                 "sign",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0x0-0-S":                "not a number",
+		"4-4-4-4-4-4-4-4-4-4-4-4- 0-0-S":                 "space",
+		"48-0-0-0-0-0-0-0-0-0-0-0-0-999-S":               "huge count",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-":                 "trailing dash",
 		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-0-0": "Nam-nam form under Oware rules",
 	}
 	for s, why := range bad {
