@@ -143,7 +143,7 @@ func formatPosition(p Position, extended bool) string {
 func ParseMoves(s string) ([]int, error) {
 	var pits []int
 	for _, w := range strings.Fields(s) {
-		if strings.HasSuffix(w, ".") && strings.Trim(w, "0123456789") == "." {
+		if isMoveNumber(w) {
 			continue
 		}
 		pit, err := ParseLabel(w)

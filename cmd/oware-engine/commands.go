@@ -118,17 +118,57 @@ func play(args []string, out io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("move %d %q: %w", i+1, label, err)
 		}
-		round := g.Round
-		mv, err := g.Play(pit)
-		if err != nil {
+		if err := playAndPrint(out, g, pit, o.json); err != nil {
 			return fmt.Errorf("move %d %q is illegal: %w", i+1, label, err)
 		}
-		if o.json {
-			b, _ := json.Marshal(jsonLine(o.rules, label, round, after(g, mv), mv))
-			fmt.Fprintf(out, "%s\n", b)
-		} else {
-			fmt.Fprintf(out, "%d. %s\n%s\n", i+1, label, board(o.rules, g))
+	}
+	return nil
+}
+
+// replay prints the position after each move of an OGN game record.
+func replay(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	asJSON := fs.Bool("json", false, "print one JSON object per move")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return helpRequested{err}
 		}
+		return usageError{err}
+	}
+	if fs.NArg() != 1 {
+		return usageError{errors.New("replay takes one file (- for standard input)")}
+	}
+	text, err := readFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	rec, err := engine.ParseRecord(text)
+	if err != nil {
+		return err
+	}
+	g := engine.NewGame(rec.Rules, rec.Start)
+	for _, pit := range rec.Moves {
+		if err := playAndPrint(out, g, pit, *asJSON); err != nil {
+			return err // ParseRecord checked every move
+		}
+	}
+	return nil
+}
+
+// playAndPrint plays pit in g and prints the move as play does.
+func playAndPrint(out io.Writer, g *engine.Game, pit int, asJSON bool) error {
+	round := g.Round
+	mv, err := g.Play(pit)
+	if err != nil {
+		return err
+	}
+	label := engine.Label(pit)
+	if asJSON {
+		b, _ := json.Marshal(jsonLine(g.Rules, label, round, after(g, mv), mv))
+		fmt.Fprintf(out, "%s\n", b)
+	} else {
+		fmt.Fprintf(out, "%d. %s\n%s\n", len(g.Moves), label, board(g.Rules, g))
 	}
 	return nil
 }

@@ -9,6 +9,18 @@ import (
 	"os"
 )
 
+// readFile reads a named file, or standard input for "-".
+func readFile(name string) (string, error) {
+	var b []byte
+	var err error
+	if name == "-" {
+		b, err = io.ReadAll(os.Stdin)
+	} else {
+		b, err = os.ReadFile(name)
+	}
+	return string(b), err
+}
+
 const usage = `oware-engine: the Oware rules engine on the command line.
 
 Commands:
@@ -30,6 +42,10 @@ Commands:
       Prints "depth nodes" for each depth 1..N: the number of leaf positions
       after exactly that many plies (a finished game is a leaf; in namnam the
       end of a round is a leaf).
+  oware-engine replay [--json] FILE.ogn
+      Reads an OGN game record (RULES.md 1; - reads standard input) and
+      prints the position after each move, as play does. A bad record is an
+      error naming its line.
 
 Rules R: abapa (the standard), wari or warri (the grand slam settings), or
   namnam (captures in fours, a match of rounds) with --fours last (default:
@@ -65,8 +81,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = moves(args[1:], stdout)
 	case "perft":
 		err = perft(args[1:], stdout)
+	case "replay":
+		err = replay(args[1:], stdout)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q (want play, moves or perft)", args[0])}
+		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft or replay)", args[0])}
 	}
 	switch e := err.(type) {
 	case nil:

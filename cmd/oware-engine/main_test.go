@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -143,5 +144,23 @@ func TestPlayNamNamAcrossRounds(t *testing.T) {
 	}
 	if code, _, _ := runCmd("moves", "--rules", "abapa", "--fours", "owner", "--position", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"); code != 2 {
 		t.Errorf("--fours with abapa: exit %d, want 2", code)
+	}
+}
+
+func TestReplay(t *testing.T) {
+	dir := t.TempDir()
+	good := dir + "/good.ogn"
+	os.WriteFile(good, []byte("[Variant \"abapa\"]\n[South \"ama\"]\n\n1. C d 2. B *\n"), 0o644)
+	code, out, errOut := runCmd("replay", "--json", good)
+	if code != 0 || strings.Count(out, "\n") != 3 || !strings.Contains(out, `"position":"5-0-1-6-6-6-6-4-4-0-5-5-0-0-N"`) {
+		t.Errorf("replay: %d %q %q", code, out, errOut)
+	}
+	bad := dir + "/bad.ogn"
+	os.WriteFile(bad, []byte("[Variant \"abapa\"]\n1. C d\n2. C\n"), 0o644)
+	if code, _, errOut := runCmd("replay", bad); code != 2 || !strings.Contains(errOut, "line 3") {
+		t.Errorf("bad record: %d %q", code, errOut)
+	}
+	if code, _, _ := runCmd("replay", dir+"/missing.ogn"); code != 2 {
+		t.Errorf("missing file: exit %d", code)
 	}
 }

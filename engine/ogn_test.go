@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestRecordRoundTrip(t *testing.T) {
+	// The 24-24 cannot-feed game from a FEN: one move, f.
+	r := Oware{}
+	g, _ := ReplayGame(r, mustParse(t, r, "0-1-1-0-0-0-0-0-0-0-0-1-21-24-N"), []int{11})
+	text := FormatRecord(g, []Tag{{"Event", "Club night"}, {"South", "ama"}, {"North", "kofi"}})
+	want := `[Variant "abapa"]
+[Event "Club night"]
+[South "ama"]
+[North "kofi"]
+[Result "24-24"]
+[FEN "0-1-1-0-0-0-0-0-0-0-0-1-21-24-N"]
+
+1. f 24-24
+`
+	if text != want {
+		t.Errorf("record:\n%s\nwant:\n%s", text, want)
+	}
+	rec, err := ParseRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rec.Moves, []int{11}) || rec.Tag("South") != "ama" || rec.Game().Result != Draw {
+		t.Errorf("parsed %+v", rec)
+	}
+}
+
+func TestRecordMovesAndVariants(t *testing.T) {
+	// From the start: C d B (see the oware-engine test), Warri rules.
+	rec, err := ParseRecord("[Variant \"Warri\"]\n{a comment\nover lines} 1. C d\n2. B ; a line comment\n*\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Rules.Name() != "warri" || !slices.Equal(rec.Moves, []int{2, 9, 1}) {
+		t.Errorf("rules %s moves %v", rec.Rules.Name(), rec.Moves)
+	}
+	if got := rec.Rules.FormatPosition(rec.Game().Position); got != "5-0-1-6-6-6-6-4-4-0-5-5-0-0-N" {
+		t.Errorf("final position %s", got)
+	}
+	rec, err = ParseRecord("[Variant \"namnam fours=owner\"]\n1. A\n")
+	if err != nil || rec.Rules != (NamNam{Fours: FoursOwner}) {
+		t.Errorf("namnam: %v %v", rec, err)
+	}
+	g := NewGame(NamNam{Fours: FoursOwner}, NamNam{}.Start())
+	if text := FormatRecord(g, nil); !strings.HasPrefix(text, "[Variant \"namnam fours=owner\"]\n") {
+		t.Errorf("namnam record: %s", text)
+	}
+}
+
+func TestRecordErrorsNameTheLine(t *testing.T) {
+	cases := map[string]string{
+		"[Variant \"abapa\"]\n[Event unquoted]\n1. C\n":               "line 2",
+		"[Variant \"chess\"]\n1. C\n":                                 "line 1",
+		"[Variant \"abapa\"]\n[FEN \"4-4-4\"]\n1. C\n":                "line 2",
+		"[Variant \"abapa\"]\n\n1. C d\n2. C\n":                       "line 4", // C is empty now
+		"[Variant \"abapa\"]\n1. C d\n2. Q\n":                         "line 3",
+		"[Variant \"abapa\"]\n1. C d\n2. B a 3. x\n":                  "line 3",
+		"[Variant \"abapa\"\n1. C\n":                                  "line 1",
+		"[Variant \"abapa\"]\n[FEN \"0-0-0-0-0-0-5-5-0-0-0-0-26-12-N\"]\n1... a\n": "line 3", // over at 25
+	}
+	for text, line := range cases {
+		_, err := ParseRecord(text)
+		if !errors.Is(err, ErrBadRecord) || !strings.Contains(err.Error(), line+":") {
+			t.Errorf("%q: %v, want ErrBadRecord naming %s", text, err, line)
+		}
+	}
+}
