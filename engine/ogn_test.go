@@ -57,13 +57,13 @@ func TestRecordMovesAndVariants(t *testing.T) {
 
 func TestRecordErrorsNameTheLine(t *testing.T) {
 	cases := map[string]string{
-		"[Variant \"abapa\"]\n[Event unquoted]\n1. C\n":               "line 2",
-		"[Variant \"chess\"]\n1. C\n":                                 "line 1",
-		"[Variant \"abapa\"]\n[FEN \"4-4-4\"]\n1. C\n":                "line 2",
-		"[Variant \"abapa\"]\n\n1. C d\n2. C\n":                       "line 4", // C is empty now
-		"[Variant \"abapa\"]\n1. C d\n2. Q\n":                         "line 3",
-		"[Variant \"abapa\"]\n1. C d\n2. B a 3. x\n":                  "line 3",
-		"[Variant \"abapa\"\n1. C\n":                                  "line 1",
+		"[Variant \"abapa\"]\n[Event unquoted]\n1. C\n":                            "line 2",
+		"[Variant \"chess\"]\n1. C\n":                                              "line 1",
+		"[Variant \"abapa\"]\n[FEN \"4-4-4\"]\n1. C\n":                             "line 2",
+		"[Variant \"abapa\"]\n\n1. C d\n2. C\n":                                    "line 4", // C is empty now
+		"[Variant \"abapa\"]\n1. C d\n2. Q\n":                                      "line 3",
+		"[Variant \"abapa\"]\n1. C d\n2. B a 3. x\n":                               "line 3",
+		"[Variant \"abapa\"\n1. C\n":                                               "line 1",
 		"[Variant \"abapa\"]\n[FEN \"0-0-0-0-0-0-5-5-0-0-0-0-26-12-N\"]\n1... a\n": "line 3", // over at 25
 	}
 	for text, line := range cases {

@@ -1,0 +1,194 @@
+// Command oware serves the Oware website.
+//
+// Configuration comes from flags, or from the environment for flags not
+// given (see -help). With no configuration at all it serves on :8080 from
+// the SQLite file ./data/oware.db, created on first start.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"strings"
+	"syscall"
+	"time"
+
+	"oware/handlers"
+	"oware/models"
+)
+
+// Set at build time:
+//
+//	go build -ldflags "-X main.version=v0.1.0 -X main.commit=$(git rev-parse --short=7 HEAD)" ./cmd/oware
+//
+// Without them the commit comes from the Go build info (vcs.revision) when
+// the binary was built in a git checkout.
+var (
+	version = "dev"
+	commit  = ""
+)
+
+// env maps each flag to the environment variable used when the flag is not
+// given.
+var env = map[string]string{
+	"addr":       "OWARE_ADDR",
+	"database":   "DATABASE_URL",
+	"base-url":   "OWARE_BASE_URL",
+	"secret":     "OWARE_SECRET",
+	"log-format": "OWARE_LOG_FORMAT",
+}
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(0)
+		}
+		fmt.Fprintln(os.Stderr, "oware:", err)
+		os.Exit(1)
+	}
+}
+
+// config is the server's configuration.
+type config struct {
+	addr, database, baseURL, secret, logFormat string
+	version                                    bool // print the version and exit
+}
+
+// parseConfig reads the flags in args and, for flags not given, the
+// environment variables of env.
+func parseConfig(args []string) (config, error) {
+	var c config
+	fs := flag.NewFlagSet("oware", flag.ContinueOnError)
+	fs.StringVar(&c.addr, "addr", ":8080", "listen address (env OWARE_ADDR)")
+	fs.StringVar(&c.database, "database", "./data/oware.db",
+		"postgres:// URL, or the path of an SQLite file, created with its folder (env DATABASE_URL)")
+	fs.StringVar(&c.baseURL, "base-url", "http://localhost:8080", "public URL of the site, for links (env OWARE_BASE_URL)")
+	fs.StringVar(&c.secret, "secret", "", "cookie signing secret; default: generated once and kept in the database (env OWARE_SECRET)")
+	fs.StringVar(&c.logFormat, "log-format", "text", "log format: text or json (env OWARE_LOG_FORMAT)")
+	fs.BoolVar(&c.version, "version", false, "print the version and exit")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected arguments: %q", fs.Args())
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for name, key := range env {
+		if v := os.Getenv(key); v != "" && !given[name] {
+			if err := fs.Set(name, v); err != nil {
+				return c, fmt.Errorf("%s: %w", key, err)
+			}
+		}
+	}
+	c.baseURL = strings.TrimRight(c.baseURL, "/")
+	return c, nil
+}
+
+func run(args []string) error {
+	cfg, err := parseConfig(args)
+	if err != nil {
+		return err
+	}
+	version, commit := buildVersion()
+	if cfg.version {
+		fmt.Println("oware", version, commit)
+		return nil
+	}
+
+	var handler slog.Handler
+	switch cfg.logFormat {
+	case "text":
+		handler = slog.NewTextHandler(os.Stderr, nil)
+	case "json":
+		handler = slog.NewJSONHandler(os.Stderr, nil)
+	default:
+		return fmt.Errorf("-log-format %q: want text or json", cfg.logFormat)
+	}
+	log := slog.New(handler)
+	slog.SetDefault(log)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	db, err := models.Open(ctx, cfg.database, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	key := []byte(cfg.secret)
+	if len(key) == 0 {
+		if key, err = db.Secret(ctx); err != nil {
+			return err
+		}
+	}
+
+	// The broker stops when shutdown begins, which closes the event
+	// streams so that Shutdown does not wait for them.
+	brokerCtx, stopBroker := context.WithCancel(context.Background())
+	defer stopBroker()
+	e, err := handlers.New(handlers.Config{
+		DB:      db,
+		Events:  db.Broker(brokerCtx),
+		BaseURL: cfg.baseURL,
+		Secret:  key,
+		Log:     log,
+		Version: version,
+		Commit:  commit,
+	})
+	if err != nil {
+		return err
+	}
+
+	srv := &http.Server{
+		Addr:              cfg.addr,
+		Handler:           e,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(handler, slog.LevelWarn),
+	}
+	srv.RegisterOnShutdown(stopBroker)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	log.Info("serving", "addr", cfg.addr, "base_url", cfg.baseURL, "database", db.Dialect,
+		"version", version, "commit", commit)
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		srv.Close()
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// buildVersion returns the version and the short commit of the binary:
+// the -ldflags values, else the commit from the build info (first 7
+// characters of vcs.revision); the version stays "dev" when not set.
+func buildVersion() (string, string) {
+	v, c := version, commit
+	if c == "" {
+		if bi, ok := debug.ReadBuildInfo(); ok {
+			for _, s := range bi.Settings {
+				if s.Key == "vcs.revision" {
+					c = s.Value[:min(7, len(s.Value))]
+				}
+			}
+		}
+	}
+	return v, c
+}

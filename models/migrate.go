@@ -1,0 +1,55 @@
+package models
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+)
+
+// migrations holds the schema: one folder of goose SQL files per dialect,
+// numbered 00001_name.sql, 00002_name.sql, ... A change of the schema is a
+// new file in both folders, never an edit of an applied one.
+//
+//go:embed migrations/postgres/*.sql migrations/sqlite/*.sql
+var migrations embed.FS
+
+// migrate applies the pending migrations of db's dialect and records them in
+// goose's table (goose_db_version). On PostgreSQL an advisory lock keeps
+// instances that start together from migrating at the same time.
+func (db *DB) migrate(ctx context.Context) error {
+	dir, err := fs.Sub(migrations, "migrations/"+db.Dialect)
+	if err != nil {
+		return err
+	}
+	dialect := goose.DialectSQLite3
+	var opts []goose.ProviderOption
+	if db.Dialect == Postgres {
+		dialect = goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	sqlDB, err := db.Gorm.DB()
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(dialect, sqlDB, dir, opts...)
+	if err != nil {
+		return fmt.Errorf("models: migrations: %w", err)
+	}
+	results, err := p.Up(ctx)
+	if err != nil {
+		return fmt.Errorf("models: migrate: %w", err)
+	}
+	for _, r := range results {
+		db.log.Info("migration applied", "dialect", db.Dialect, "version", r.Source.Version,
+			"file", r.Source.Path, "duration", r.Duration)
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+package models_test
+
+import (
+	"strings"
+	"testing"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/schema"
+
+	"oware/models"
+)
+
+// compatible lists, per GORM data type, the column types (lowercase, as the
+// database reports them) that hold it.
+var compatible = map[schema.DataType][]string{
+	schema.String: {"text", "varchar", "character varying"},
+	schema.Int:    {"integer", "int", "int4", "int8", "bigint"},
+	schema.Uint:   {"integer", "int", "int4", "int8", "bigint"},
+	schema.Time:   {"timestamptz", "timestamp with time zone", "datetime"},
+	schema.Bool:   {"bool", "boolean"},
+}
+
+// TestSchemaMatchesModels checks the migrated schema against the GORM
+// models: every field has a NOT NULL column of a compatible type, and every
+// column has a field.
+func TestSchemaMatchesModels(t *testing.T) {
+	each(t, func(t *testing.T, db *models.DB) {
+		for _, model := range []any{&models.Game{}, &models.Move{}, &models.Setting{}} {
+			stmt := &gorm.Statement{DB: db.Gorm}
+			if err := stmt.Parse(model); err != nil {
+				t.Fatal(err)
+			}
+			table := stmt.Schema.Table
+			cols, err := db.Gorm.Migrator().ColumnTypes(model)
+			if err != nil {
+				t.Fatalf("%s: %v", table, err)
+			}
+			if len(cols) == 0 {
+				t.Fatalf("table %s missing", table)
+			}
+			fields := map[string]*schema.Field{}
+			for _, f := range stmt.Schema.Fields {
+				if f.DBName != "" {
+					fields[f.DBName] = f
+				}
+			}
+			for _, c := range cols {
+				f, ok := fields[c.Name()]
+				if !ok {
+					t.Errorf("%s.%s: column without a model field", table, c.Name())
+					continue
+				}
+				delete(fields, c.Name())
+				typ := strings.ToLower(c.DatabaseTypeName())
+				want := compatible[f.DataType]
+				found := false
+				for _, w := range want {
+					found = found || typ == w
+				}
+				if !found {
+					t.Errorf("%s.%s: column type %q cannot hold field %s (%s; want one of %v)",
+						table, c.Name(), typ, f.Name, f.DataType, want)
+				}
+				if null, ok := c.Nullable(); ok && null && !f.PrimaryKey {
+					t.Errorf("%s.%s: column is nullable but field %s cannot hold NULL", table, c.Name(), f.Name)
+				}
+			}
+			for name, f := range fields {
+				t.Errorf("%s: field %s has no column %s", table, f.Name, name)
+			}
+		}
+	})
+}
+
+// TestMigrationsRecorded checks that Open records the applied migrations in
+// goose's table.
+func TestMigrationsRecorded(t *testing.T) {
+	each(t, func(t *testing.T, db *models.DB) {
+		var max int64
+		if err := db.Gorm.Raw("SELECT MAX(version_id) FROM goose_db_version WHERE is_applied").Scan(&max).Error; err != nil {
+			t.Fatal(err)
+		}
+		if max < 1 {
+			t.Errorf("goose_db_version: latest version %d, want >= 1", max)
+		}
+	})
+}
