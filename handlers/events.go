@@ -1,0 +1,132 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/models"
+	"oware/views"
+)
+
+// keepAlive is how often an idle event stream sends a comment, so proxies
+// keep the connection open.
+const keepAlive = 20 * time.Second
+
+// gameEvents streams the game panel of the visitor's view as server-sent
+// events (event "game") whenever the game changes.
+func (h *handler) gameEvents(c echo.Context) error {
+	id := c.Param("id")
+	token := h.seatToken(c, id)
+	load := func(ctx context.Context) (*models.Game, engine.Side, error) {
+		g, err := h.loadGame(ctx, id)
+		if err != nil {
+			return nil, engine.Nobody, err
+		}
+		return g, seatOf(g, token), nil
+	}
+	return h.stream(c, id, load, false)
+}
+
+// watchEvents streams the spectator view of the game with the :key.
+func (h *handler) watchEvents(c echo.Context) error {
+	g, err := h.gameByKey(c)
+	if err != nil {
+		return err
+	}
+	load := func(ctx context.Context) (*models.Game, engine.Side, error) {
+		g, err := h.loadGame(ctx, g.ID)
+		return g, engine.Nobody, err
+	}
+	return h.stream(c, g.ID, load, true)
+}
+
+// stream sends the panel of the game each time the broker announces a new
+// version, and at once when the page (query "v") is older than the game.
+func (h *handler) stream(c echo.Context, id string, load func(context.Context) (*models.Game, engine.Side, error), spectator bool) error {
+	if _, _, err := load(c.Request().Context()); err != nil {
+		return err
+	}
+	ch, cancel := h.events.Subscribe(id)
+	defer cancel()
+	ctx := c.Request().Context()
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, "text/event-stream")
+	w.Header().Set(echo.HeaderCacheControl, "no-cache")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	last, _ := strconv.Atoi(c.QueryParam("v"))
+	send := func() error {
+		g, seat, err := load(ctx)
+		if err != nil {
+			return err
+		}
+		if g.Version <= last {
+			return nil
+		}
+		last = g.Version
+		var v views.GameView
+		if spectator {
+			v, err = h.spectatorView(c, g)
+		} else {
+			v, err = h.gameView(c, g, seat)
+		}
+		if err != nil {
+			return err
+		}
+		v.OOB = true
+		var buf bytes.Buffer
+		if err := views.GamePanel(newLocalizer(h.bundle, langOf(c), h.log), v).Render(ctx, &buf); err != nil {
+			return err
+		}
+		var msg strings.Builder
+		msg.WriteString("event: game\n")
+		for _, line := range strings.Split(buf.String(), "\n") {
+			msg.WriteString("data: " + line + "\n")
+		}
+		msg.WriteString("\n")
+		if _, err := w.Write([]byte(msg.String())); err != nil {
+			return err
+		}
+		w.Flush()
+		return nil
+	}
+	if _, err := w.Write([]byte("retry: 2000\n\n")); err != nil {
+		return nil
+	}
+	w.Flush()
+	if err := send(); err != nil {
+		h.log.Warn("events", "game", id, "err", err)
+		return nil
+	}
+	tick := time.NewTicker(keepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case v, ok := <-ch:
+			if !ok {
+				return nil
+			}
+			if v != 0 && v <= last {
+				continue
+			}
+			if err := send(); err != nil {
+				h.log.Warn("events", "game", id, "err", err)
+				return nil
+			}
+		case <-tick.C:
+			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
+				return nil
+			}
+			w.Flush()
+		}
+	}
+}

@@ -1,0 +1,164 @@
+package handlers_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"oware/handlers"
+	"oware/models"
+	"oware/models/modelstest"
+)
+
+// site is a test server on one database.
+type site struct {
+	t   *testing.T
+	srv *httptest.Server
+	db  *models.DB
+}
+
+// eachDialect runs f on a fresh database of every dialect.
+func eachDialect(t *testing.T, f func(t *testing.T, db *models.DB)) {
+	for _, d := range modelstest.Dialects() {
+		t.Run(d, func(t *testing.T) { f(t, modelstest.Open(t, d)) })
+	}
+}
+
+// newSite serves handlers.New on db.
+func newSite(t *testing.T, db *models.DB) *site {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(nil)
+	e, err := handlers.New(handlers.Config{
+		DB: db, BaseURL: "http://" + srv.Listener.Addr().String(),
+		Secret:  []byte("0123456789abcdef0123456789abcdef"),
+		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Version: "v0.1.0", Commit: "a38d0e2f00",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Config.Handler = e
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return &site{t: t, srv: srv, db: db}
+}
+
+// browser is a client with cookies that does not follow redirects.
+func (s *site) browser() *http.Client {
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// do sends a request and returns the status, headers and body.
+func (s *site) do(c *http.Client, method, path string, body io.Reader, hdr map[string]string) (int, http.Header, string) {
+	s.t.Helper()
+	req, err := http.NewRequest(method, s.srv.URL+path, body)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	if c == nil {
+		c = s.browser()
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var r io.Reader = res.Body
+	if res.Header.Get("Content-Encoding") == "gzip" {
+		if r, err = gzip.NewReader(res.Body); err != nil {
+			s.t.Fatal(err)
+		}
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return res.StatusCode, res.Header, string(b)
+}
+
+// get fetches a page.
+func (s *site) get(c *http.Client, path string) (int, http.Header, string) {
+	s.t.Helper()
+	return s.do(c, http.MethodGet, path, nil, nil)
+}
+
+// post sends a form.
+func (s *site) post(c *http.Client, path string, form url.Values, hdr map[string]string) (int, http.Header, string) {
+	s.t.Helper()
+	h := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+	for k, v := range hdr {
+		h[k] = v
+	}
+	return s.do(c, http.MethodPost, path, strings.NewReader(form.Encode()), h)
+}
+
+var csrfRe = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
+
+// csrf returns the CSRF token of a page's forms.
+func (s *site) csrf(page string) string {
+	s.t.Helper()
+	m := csrfRe.FindStringSubmatch(page)
+	if m == nil {
+		s.t.Fatalf("no _csrf field in page:\n%s", page)
+	}
+	return m[1]
+}
+
+// api calls the JSON API; token "" sends no Authorization header.
+func (s *site) api(method, path, token string, body any) (int, map[string]any) {
+	s.t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = bytes.NewReader(b)
+	}
+	hdr := map[string]string{"Content-Type": "application/json"}
+	if token != "" {
+		hdr["Authorization"] = "Bearer " + token
+	}
+	code, _, text := s.do(nil, method, path, r, hdr)
+	var out map[string]any
+	if err := json.Unmarshal([]byte(text), &out); err != nil {
+		s.t.Fatalf("%s %s: %d, not JSON: %q", method, path, code, text)
+	}
+	return code, out
+}
+
+// newAPIGame creates a game through the API (creator South) and joins it;
+// it returns the id and the tokens of South and North.
+func (s *site) newAPIGame(rules string) (id, south, north string) {
+	s.t.Helper()
+	code, g := s.api("POST", "/api/v1/games", "", map[string]string{"rules": rules, "seat": "south"})
+	if code != http.StatusCreated || g["seat"] != "south" || g["invite"] != "/join/"+g["id"].(string) {
+		s.t.Fatalf("create: %d %v", code, g)
+	}
+	id, south = g["id"].(string), g["token"].(string)
+	code, j := s.api("POST", "/api/v1/games/"+id+"/join", "", nil)
+	if code != http.StatusOK || j["seat"] != "north" {
+		s.t.Fatalf("join: %d %v", code, j)
+	}
+	return id, south, j["token"].(string)
+}
+
+// stored returns the number of stored moves and the version of game id.
+func stored(t *testing.T, db *models.DB, id string) (int, int) {
+	t.Helper()
+	g, err := db.LoadGame(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(g.Moves), g.Version
+}

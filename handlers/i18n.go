@@ -1,0 +1,107 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+
+	"oware/locales"
+)
+
+// defaultLang is the locale of / without a usable Accept-Language, and of
+// pages outside any language prefix.
+const defaultLang = "en"
+
+// missingPrefix starts the text shown for a message id that a catalog lacks;
+// the tests look for it in every rendered page.
+const missingPrefix = "!MISSING:"
+
+// loadBundle reads the message catalogs of every locale.
+func loadBundle() (*i18n.Bundle, error) {
+	b := i18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	for _, lang := range locales.Langs {
+		if _, err := b.LoadMessageFileFS(locales.Catalogs, lang+".toml"); err != nil {
+			return nil, fmt.Errorf("message catalog %s: %w", lang, err)
+		}
+	}
+	return b, nil
+}
+
+// localizer gives the views the UI strings of one locale. A message missing
+// from the locale's catalog is logged and shown as "!MISSING:id", never
+// taken silently from another language.
+type localizer struct {
+	lang string
+	loc  *i18n.Localizer
+	log  *slog.Logger
+}
+
+func newLocalizer(b *i18n.Bundle, lang string, log *slog.Logger) *localizer {
+	return &localizer{lang: lang, loc: i18n.NewLocalizer(b, lang), log: log}
+}
+
+// T implements views.Localizer.
+func (l *localizer) T(id string, data ...any) string { return l.localize(id, nil, data) }
+
+// N implements views.Localizer.
+func (l *localizer) N(id string, count int, data ...any) string {
+	return l.localize(id, count, data)
+}
+
+func (l *localizer) localize(id string, count any, data []any) string {
+	m := map[string]any{}
+	for i := 0; i+1 < len(data); i += 2 {
+		m[fmt.Sprint(data[i])] = data[i+1]
+	}
+	if count != nil {
+		m["Count"] = count
+	}
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: m, PluralCount: count})
+	if err != nil {
+		var nf *i18n.MessageNotFoundErr
+		if !errors.As(err, &nf) {
+			l.log.Error("i18n", "lang", l.lang, "id", id, "err", err)
+		} else {
+			l.log.Error("i18n: missing message", "lang", l.lang, "id", id)
+		}
+		return missingPrefix + id
+	}
+	return s
+}
+
+// matchLang picks a site locale from an Accept-Language header; English
+// when nothing matches.
+func matchLang(header string) string {
+	tags, _, err := language.ParseAcceptLanguage(header)
+	if err != nil {
+		return defaultLang
+	}
+	for _, t := range tags {
+		base, conf := t.Base()
+		if conf == language.No {
+			continue
+		}
+		for _, l := range locales.Langs {
+			if strings.EqualFold(base.String(), l) {
+				return l
+			}
+		}
+	}
+	return defaultLang
+}
+
+// validLang reports whether lang is one of the site's locales.
+func validLang(lang string) bool {
+	for _, l := range locales.Langs {
+		if l == lang {
+			return true
+		}
+	}
+	return false
+}

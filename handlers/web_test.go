@@ -1,0 +1,323 @@
+package handlers_test
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"oware/models"
+)
+
+// seated is a browser that created or joined a game through the forms.
+type seated struct {
+	c    *http.Client
+	game string // the game page's path
+}
+
+// formGame creates a game through the forms in lang (creator South) and
+// lets a second browser join it over the invitation link.
+func (s *site) formGame(lang, rules string) (south, north seated) {
+	s.t.Helper()
+	south.c, north.c = s.browser(), s.browser()
+	_, _, page := s.get(south.c, "/"+lang+"/games/new")
+	code, hdr, _ := s.post(south.c, "/"+lang+"/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {rules}, "seat": {"south"}}, nil)
+	if code != http.StatusSeeOther {
+		s.t.Fatalf("create: %d", code)
+	}
+	south.game = hdr.Get("Location")
+	north.game = south.game
+	id := south.game[strings.LastIndex(south.game, "/")+1:]
+	code, hdr, _ = s.do(north.c, "GET", "/join/"+id, nil, map[string]string{"Accept-Language": langHeader[lang]})
+	if code != http.StatusFound || hdr.Get("Location") != south.game+"/join" {
+		s.t.Fatalf("invitation link: %d %q", code, hdr.Get("Location"))
+	}
+	_, _, page = s.get(north.c, south.game+"/join")
+	code, hdr, _ = s.post(north.c, south.game+"/join", url.Values{"_csrf": {s.csrf(page)}}, nil)
+	if code != http.StatusSeeOther || hdr.Get("Location") != south.game {
+		s.t.Fatalf("join: %d %q", code, hdr.Get("Location"))
+	}
+	return south, north
+}
+
+var langHeader = map[string]string{"cs": "cs-CZ,cs;q=0.9,en;q=0.5", "it": "it-IT,it;q=0.8", "en": "en-GB"}
+
+// move posts a pit through the no-JavaScript form flow.
+func (s *site) move(p seated, pit string, hdr map[string]string) (int, http.Header, string) {
+	s.t.Helper()
+	_, _, page := s.get(p.c, p.game)
+	return s.post(p.c, p.game+"/moves", url.Values{"_csrf": {s.csrf(page)}, "pit": {pit}}, hdr)
+}
+
+func TestNoJavaScriptFlow(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		south, north := s.formGame("en", "abapa")
+		_, _, page := s.get(south.c, south.game)
+		if !strings.Contains(page, `<button type="submit" id="pit-C" name="pit" value="C"`) || !strings.Contains(page, "pit C, 4 seeds") {
+			t.Fatalf("South's page has no playable pit C:\n%s", page)
+		}
+		// North's pits are not buttons on South's page, and North has none yet.
+		if strings.Contains(page, `name="pit" value="a"`) {
+			t.Fatal("North's pit is a button for South")
+		}
+		_, _, npage := s.get(north.c, north.game)
+		if strings.Contains(npage, `name="pit"`) {
+			t.Fatal("North may play out of turn")
+		}
+		// POST -> 303 -> the page shows the move.
+		code, hdr, _ := s.move(south, "C", nil)
+		if code != http.StatusSeeOther || hdr.Get("Location") != south.game {
+			t.Fatalf("move: %d %q", code, hdr.Get("Location"))
+		}
+		_, _, npage = s.get(north.c, north.game)
+		for _, want := range []string{"Last move: C", "pit C, 0 seeds", "pit a, 5 seeds", `name="pit" value="d"`, "1. C"} {
+			if !strings.Contains(npage, want) {
+				t.Errorf("North's page lacks %q", want)
+			}
+		}
+		// An illegal move: localized message, nothing stored.
+		code, hdr, _ = s.move(north, "A", nil)
+		if code != http.StatusSeeOther || hdr.Get("Location") != north.game {
+			t.Fatalf("illegal move: %d %q", code, hdr.Get("Location"))
+		}
+		_, _, npage = s.get(north.c, north.game)
+		if !strings.Contains(npage, `role="alert">That pit is not yours`) {
+			t.Fatal("no message for the illegal move")
+		}
+		if _, _, npage = s.get(north.c, north.game); strings.Contains(npage, "That pit is not yours") {
+			t.Fatal("the message stays after a reload")
+		}
+		// htmx: the board partial, 422 for an illegal move.
+		code, _, part := s.move(north, "A", map[string]string{"HX-Request": "true"})
+		if code != http.StatusUnprocessableEntity || strings.Contains(part, "<html") || !strings.Contains(part, "That pit is not yours") {
+			t.Fatalf("htmx illegal move: %d %s", code, part)
+		}
+		code, _, part = s.move(north, "d", map[string]string{"HX-Request": "true"})
+		if code != 200 || !strings.Contains(part, "Last move: d") || !strings.Contains(part, `hx-swap-oob`) {
+			t.Fatalf("htmx move: %d %s", code, part)
+		}
+		// No CSRF token: 403, nothing stored.
+		id := south.game[strings.LastIndex(south.game, "/")+1:]
+		n, v := stored(t, db, id)
+		code, _, _ = s.post(south.c, south.game+"/moves", url.Values{"pit": {"A"}}, nil)
+		if code != http.StatusForbidden {
+			t.Fatalf("move without CSRF token: %d", code)
+		}
+		code, _, _ = s.post(south.c, south.game+"/moves", url.Values{"pit": {"A"}, "_csrf": {"forged"}}, nil)
+		if code != http.StatusForbidden {
+			t.Fatalf("move with a wrong CSRF token: %d", code)
+		}
+		_, _, page = s.get(south.c, south.game)
+		code, _, _ = s.post(south.c, south.game+"/moves", url.Values{"pit": {"A"}, "_csrf": {s.csrf(page)}}, map[string]string{"Sec-Fetch-Site": "cross-site"})
+		if code != http.StatusForbidden {
+			t.Fatalf("cross-site move: %d", code)
+		}
+		// A stranger has no seat.
+		stranger := s.browser()
+		_, _, spage := s.get(stranger, "/en/games/new")
+		code, _, _ = s.post(stranger, south.game+"/moves", url.Values{"pit": {"A"}, "_csrf": {s.csrf(spage)}}, nil)
+		if code != http.StatusForbidden {
+			t.Fatalf("move by a stranger: %d", code)
+		}
+		if n2, v2 := stored(t, db, id); n2 != n || v2 != v {
+			t.Fatal("a refused move changed the game")
+		}
+		// End by agreement: North proposes, South accepts.
+		_, _, npage = s.get(north.c, north.game)
+		s.post(north.c, north.game+"/end/offer", url.Values{"_csrf": {s.csrf(npage)}}, nil)
+		_, _, page = s.get(south.c, south.game)
+		if !strings.Contains(page, "Your opponent proposes to end the game") {
+			t.Fatal("South does not see the offer")
+		}
+		s.post(south.c, south.game+"/end/accept", url.Values{"_csrf": {s.csrf(page)}}, nil)
+		_, _, page = s.get(south.c, south.game)
+		if !strings.Contains(page, "Game over") || !strings.Contains(page, "ended by agreement") {
+			t.Fatal("the game did not end by agreement")
+		}
+		// Rematch: both agree, seats swap.
+		s.post(south.c, south.game+"/rematch", url.Values{"_csrf": {s.csrf(page)}}, nil)
+		_, _, npage = s.get(north.c, north.game)
+		code, hdr, _ = s.post(north.c, north.game+"/rematch", url.Values{"_csrf": {s.csrf(npage)}}, nil)
+		if code != http.StatusSeeOther || hdr.Get("Location") == north.game {
+			t.Fatalf("rematch: %d %q", code, hdr.Get("Location"))
+		}
+		newGame := hdr.Get("Location")
+		_, _, page = s.get(south.c, south.game)
+		if !strings.Contains(page, "data-redirect") {
+			t.Fatal("South is not told about the rematch")
+		}
+		code, hdr, _ = s.get(south.c, south.game+"/rematch")
+		if code != http.StatusSeeOther || hdr.Get("Location") != newGame {
+			t.Fatalf("follow the rematch: %d %q", code, hdr.Get("Location"))
+		}
+		_, _, npage = s.get(north.c, newGame)
+		_, _, page = s.get(south.c, newGame)
+		if !strings.Contains(npage, `name="pit" value="A"`) || strings.Contains(page, `name="pit"`) {
+			t.Fatal("seats did not swap: the old North moves first as South")
+		}
+	})
+}
+
+func TestResign(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		south, north := s.formGame("it", "wari")
+		code, _, page := s.get(north.c, north.game+"/resign")
+		if code != 200 || !strings.Contains(page, "Vuoi davvero abbandonare?") {
+			t.Fatalf("confirmation: %d", code)
+		}
+		code, _, _ = s.post(north.c, north.game+"/resign", url.Values{"_csrf": {s.csrf(page)}}, nil)
+		if code != http.StatusSeeOther {
+			t.Fatalf("resign: %d", code)
+		}
+		_, _, page = s.get(south.c, south.game)
+		if !strings.Contains(page, "vince Sud") || !strings.Contains(page, "abbandono") {
+			t.Fatal("result not shown")
+		}
+	})
+}
+
+func TestLanguages(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	for hdr, want := range map[string]string{"cs,en;q=0.5": "/cs/", "it-CH": "/it/", "de-DE,de": "/en/", "": "/en/", "de, it;q=0.5": "/it/"} {
+		code, h, _ := s.do(nil, "GET", "/", nil, map[string]string{"Accept-Language": hdr})
+		if code != http.StatusFound || h.Get("Location") != want {
+			t.Errorf("Accept-Language %q: %d %q, want %q", hdr, code, h.Get("Location"), want)
+		}
+	}
+	for _, path := range []string{"/de/", "/xx/games/new", "/english/", "/de/games/abc"} {
+		code, _, page := s.get(nil, path)
+		if code != http.StatusNotFound || !strings.Contains(page, `<html lang="en">`) || !strings.Contains(page, "Page not found") {
+			t.Errorf("%s: %d\n%s", path, code, page)
+		}
+	}
+	code, _, page := s.do(nil, "GET", "/xx/", nil, map[string]string{"Accept-Language": "cs"})
+	if code != 404 || !strings.Contains(page, "Stránka nenalezena") {
+		t.Errorf("unknown prefix for a Czech reader: %d", code)
+	}
+	for _, path := range []string{"/cs/rules", "/it/games/nosuchgame00", "/en/watch/nosuchkey", "/en/games/nosuchgame00/join"} {
+		if code, _, page := s.get(nil, path); code != 404 || strings.Contains(page, missing) {
+			t.Errorf("%s: %d", path, code)
+		}
+	}
+	code, h, _ := s.get(nil, "/cs")
+	if code != http.StatusMovedPermanently || h.Get("Location") != "/cs/" {
+		t.Errorf("/cs: %d %q", code, h.Get("Location"))
+	}
+}
+
+func TestHealthzAndStatic(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	if code, _, body := s.get(nil, "/healthz"); code != 200 || !strings.Contains(body, "ok") {
+		t.Fatalf("healthz: %d %s", code, body)
+	}
+	_, _, page := s.get(nil, "/en/")
+	m := regexp.MustCompile(`/static/htmx\.min\.[0-9a-f]{10}\.js`).FindString(page)
+	if m == "" {
+		t.Fatal("no hashed htmx URL")
+	}
+	code, h, body := s.get(nil, m)
+	if code != 200 || !strings.Contains(h.Get("Cache-Control"), "immutable") || !strings.Contains(body, "htmx") {
+		t.Fatalf("%s: %d %v", m, code, h)
+	}
+	if code, _, _ := s.get(nil, "/static/htmx.min.0000000000.js"); code != 404 {
+		t.Fatalf("stale hash: %d", code)
+	}
+}
+
+// TestFirstVisitWeight: a first visit to a game page (HTML, style sheet and
+// scripts, htmx included) stays under 30 KB compressed.
+func TestFirstVisitWeight(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	south, _ := s.formGame("cs", "abapa")
+	raw := &http.Client{Jar: south.c.Jar, Transport: &http.Transport{DisableCompression: true}}
+	fetch := func(path string) (int, string) {
+		req, _ := http.NewRequest("GET", s.srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		res, err := raw.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" {
+			t.Fatalf("%s: %d, encoding %q", path, res.StatusCode, res.Header.Get("Content-Encoding"))
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, _ := io.ReadAll(zr)
+		return len(b), string(plain)
+	}
+	total, page := fetch(south.game)
+	t.Logf("%s: %d bytes compressed", south.game, total)
+	assets := regexp.MustCompile(`(?:src|href)="(/static/[^"]+)"`).FindAllStringSubmatch(page, -1)
+	if len(assets) < 4 {
+		t.Fatalf("assets: %v", assets)
+	}
+	for _, a := range assets {
+		n, _ := fetch(a[1])
+		t.Logf("%s: %d bytes compressed", a[1], n)
+		total += n
+	}
+	t.Logf("first visit: %d bytes compressed", total)
+	if total >= 30*1024 {
+		t.Fatalf("first visit is %d bytes compressed, want < 30 KB", total)
+	}
+}
+
+// TestLiveUpdate: the opponent's move reaches the other player's event
+// stream as a new game panel.
+func TestLiveUpdate(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		south, north := s.formGame("en", "abapa")
+		_, _, page := s.get(north.c, north.game)
+		ev := regexp.MustCompile(`sse-connect="([^"]+)"`).FindStringSubmatch(page)
+		if ev == nil {
+			t.Fatal("no sse-connect")
+		}
+		req, _ := http.NewRequestWithContext(t.Context(), "GET", s.srv.URL+strings.ReplaceAll(ev[1], "&amp;", "&"), nil)
+		res, err := north.c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
+			t.Fatalf("content type %q", ct)
+		}
+		got := make(chan string, 1)
+		go func() {
+			sc := bufio.NewScanner(res.Body)
+			sc.Buffer(make([]byte, 1<<20), 1<<20)
+			var msg strings.Builder
+			for sc.Scan() {
+				msg.WriteString(sc.Text() + "\n")
+				if sc.Text() == "" && strings.Contains(msg.String(), "event: game") {
+					got <- msg.String()
+					return
+				}
+			}
+		}()
+		time.Sleep(100 * time.Millisecond)
+		if code, _, _ := s.move(south, "B", nil); code != http.StatusSeeOther {
+			t.Fatalf("move: %d", code)
+		}
+		select {
+		case msg := <-got:
+			if !strings.Contains(msg, "Last move: B") || !strings.Contains(msg, `name="pit" value="a"`) {
+				t.Fatalf("event without the move:\n%s", msg)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("no event within 5 s")
+		}
+	})
+}

@@ -1,0 +1,81 @@
+// Package views holds the site's templ components: the layout, the pages and
+// the board. Views get everything they show from their arguments (no
+// database, no HTTP); UI strings come from a Localizer.
+package views
+
+import (
+	"strconv"
+
+	"oware/engine"
+)
+
+// Localizer gives a view the UI strings of one locale from the message
+// catalogs.
+type Localizer interface {
+	// T returns the message id, its template filled with data given as
+	// name, value pairs ("Label", "C").
+	T(id string, data ...any) string
+	// N returns the plural form of message id for count, which its
+	// template sees as {{.Count}}.
+	N(id string, count int, data ...any) string
+}
+
+// Langs are the site's locales, in the order the language switcher shows them.
+var Langs = []string{"cs", "it", "en"}
+
+// langNames are the languages' own names for the language switcher.
+var langNames = map[string]string{"cs": "Čeština", "it": "Italiano", "en": "English"}
+
+// Page is what the layout needs on every page.
+type Page struct {
+	L           Localizer
+	Lang        string // the page's locale: "cs", "it" or "en"
+	Title       string
+	Description string
+	// Path is the page's path after the language prefix ("/", "/games/new");
+	// the language switcher and the hreflang alternates keep it.
+	Path            string
+	BaseURL         string // absolute site URL without a trailing slash
+	Version, Commit string // build info for the footer; "" when unknown
+	Assets          AssetURLs
+}
+
+// AssetURLs are the content-hashed URLs of the static files.
+type AssetURLs struct {
+	CSS, HTMX, SSE, JS string
+}
+
+// home returns the URL of the page's home page.
+func (p Page) home() string { return "/" + p.Lang + "/" }
+
+// build returns the footer's build text: "v0.1.0 · a38d0e2" or "dev".
+func (p Page) build() string {
+	v := p.Version
+	if v == "" {
+		v = "dev"
+	}
+	if c := p.Commit; c != "" && c != "dev" && c != "unknown" {
+		if len(c) > 7 {
+			c = c[:7]
+		}
+		return v + " · " + c
+	}
+	return v
+}
+
+// itoa formats an int.
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// sideKey returns the message id of a side's name.
+func sideKey(s engine.Side) string {
+	if s == North {
+		return "side_north"
+	}
+	return "side_south"
+}
+
+// Sides, for templates.
+const (
+	South = engine.South
+	North = engine.North
+)
