@@ -46,6 +46,7 @@ type handler struct {
 	english         *localizer
 	assets          *static.Assets
 	sessions        *sessions.CookieStore
+	limits          *loginLimits // failed logins (accounts.go)
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -106,6 +107,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		Skipper:   func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") },
 	}))
 	e.Use(middleware.BodyLimit("64K"))
+	e.Use(requireCSRFToken)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper: func(c echo.Context) bool {
 			p := c.Request().URL.Path
@@ -148,7 +150,32 @@ func New(cfg Config) (*echo.Echo, error) {
 	g.GET("/games/:id/events", h.gameEvents)
 	g.GET("/watch/:key", h.watchPage)
 	g.GET("/watch/:key/events", h.watchEvents)
+	h.namnamRoutes(g)
+	h.accountRoutes(g)
+	if err := h.pageRoutes(e, g); err != nil {
+		return nil, err
+	}
+	if err := h.tutorialRoutes(g); err != nil {
+		return nil, err
+	}
 	return e, nil
+}
+
+// requireCSRFToken makes echo's CSRF middleware check the _csrf token on
+// every state-changing form: it refuses a cross-site POST outright, then
+// hides the Sec-Fetch-Site header, which would otherwise let a same-origin
+// POST through without a token (issue 4: a POST without a valid token gets
+// 403 and changes nothing).
+func requireCSRFToken(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
+		if unsafe && r.Header.Get(echo.HeaderSecFetchSite) == "cross-site" && !strings.HasPrefix(r.URL.Path, "/api/") {
+			return &userError{http.StatusForbidden, "err_csrf"}
+		}
+		r.Header.Del(echo.HeaderSecFetchSite)
+		return next(c)
+	}
 }
 
 // checkLang is the middleware of the language prefix: an unknown one is 404.
@@ -164,6 +191,9 @@ func (h *handler) checkLang(next echo.HandlerFunc) echo.HandlerFunc {
 // root sends / to the home page in the visitor's language.
 func (h *handler) root(c echo.Context) error {
 	c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
+	if u := h.currentUser(c); u != nil && validLang(u.Language) {
+		return c.Redirect(http.StatusFound, "/"+u.Language+"/")
+	}
 	return c.Redirect(http.StatusFound, "/"+matchLang(c.Request().Header.Get("Accept-Language"))+"/")
 }
 
@@ -221,6 +251,7 @@ func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
 			CSS: h.assets.URL("app.css"), HTMX: h.assets.URL("htmx.min.js"),
 			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"),
 		},
+		User: h.userName(c), CSRF: csrfToken(c),
 	}
 }
 
@@ -278,6 +309,7 @@ func (h *handler) handleError(err error, c echo.Context) {
 		title = "title_forbidden"
 	}
 	p := h.page(c, title, "/")
+	p.NoIndex = true
 	if err := render(c, status, views.ErrorPage(p, p.L.T(key))); err != nil {
 		h.log.Error("render error page", "err", err)
 	}
