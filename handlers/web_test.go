@@ -114,6 +114,10 @@ func TestNoJavaScriptFlow(t *testing.T) {
 		if code != http.StatusForbidden {
 			t.Fatalf("move with a wrong CSRF token: %d", code)
 		}
+		code, _, _ = s.post(south.c, south.game+"/moves", url.Values{"pit": {"A"}}, map[string]string{"Sec-Fetch-Site": "same-origin"})
+		if code != http.StatusForbidden {
+			t.Fatalf("same-origin move without a CSRF token: %d", code)
+		}
 		_, _, page = s.get(south.c, south.game)
 		code, _, _ = s.post(south.c, south.game+"/moves", url.Values{"pit": {"A"}, "_csrf": {s.csrf(page)}}, map[string]string{"Sec-Fetch-Site": "cross-site"})
 		if code != http.StatusForbidden {
@@ -202,7 +206,7 @@ func TestLanguages(t *testing.T) {
 	if code != 404 || !strings.Contains(page, "Stránka nenalezena") {
 		t.Errorf("unknown prefix for a Czech reader: %d", code)
 	}
-	for _, path := range []string{"/cs/rules", "/it/games/nosuchgame00", "/en/watch/nosuchkey", "/en/games/nosuchgame00/join"} {
+	for _, path := range []string{"/cs/variants/nosuch", "/it/games/nosuchgame00", "/en/watch/nosuchkey", "/en/games/nosuchgame00/join"} {
 		if code, _, page := s.get(nil, path); code != 404 || strings.Contains(page, missing) {
 			t.Errorf("%s: %d", path, code)
 		}
