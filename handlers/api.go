@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"encoding/json"
+	"mime"
 	"net/http"
 	"strings"
 
@@ -24,7 +26,8 @@ func (h *handler) apiRoutes(g *echo.Group) {
 type gameJSON struct {
 	ID       string   `json:"id"`
 	Rules    string   `json:"rules"`
-	Status   string   `json:"status"` // waiting, playing, over
+	Fours    string   `json:"fours,omitempty"` // namnam: "last" or "owner"
+	Status   string   `json:"status"`          // waiting, playing, over
 	Position string   `json:"position"`
 	Moves    []string `json:"moves"`
 	Result   *string  `json:"result"` // south, north, draw; null until over
@@ -32,7 +35,7 @@ type gameJSON struct {
 }
 
 func toJSON(g *models.Game) gameJSON {
-	j := gameJSON{ID: g.ID, Rules: g.Rules, Status: g.Status, Position: g.Position, Moves: []string{}}
+	j := gameJSON{ID: g.ID, Rules: g.Rules, Fours: g.Fours, Status: g.Status, Position: g.Position, Moves: []string{}}
 	for _, m := range g.Moves {
 		j.Moves = append(j.Moves, m.Label)
 	}
@@ -47,16 +50,17 @@ func toJSON(g *models.Game) gameJSON {
 	return j
 }
 
-// apiCreate: POST /api/v1/games {"rules","seat"} -> 201 {"id","token","seat","invite"}.
+// apiCreate: POST /api/v1/games {"rules","fours","seat"} -> 201 {"id","token","seat","invite"}.
 func (h *handler) apiCreate(c echo.Context) error {
 	var req struct {
 		Rules string `json:"rules"`
+		Fours string `json:"fours"` // namnam: "last" (default) or "owner"
 		Seat  string `json:"seat"`
 	}
-	if err := c.Bind(&req); err != nil {
-		return errBadRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
 	}
-	g, token, err := h.createGame(c.Request().Context(), req.Rules, req.Seat)
+	g, token, err := h.createGame(c.Request().Context(), req.Rules, req.Fours, req.Seat)
 	if err != nil {
 		return err
 	}
@@ -90,6 +94,26 @@ func (h *handler) apiJoin(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]string{"token": token, "seat": seat.String()})
 }
 
+// errNotJSON answers a request body that is not JSON.
+var errNotJSON = &userError{http.StatusUnsupportedMediaType, "err_not_json"}
+
+// bindJSON decodes a JSON request body into v: 415 for a body of another
+// media type, 400 for malformed JSON. An empty body leaves v as it is.
+func bindJSON(c echo.Context, v any) error {
+	r := c.Request()
+	if r.ContentLength == 0 {
+		return nil
+	}
+	media, _, err := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
+	if err != nil || media != echo.MIMEApplicationJSON {
+		return errNotJSON
+	}
+	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
+		return errBadRequest
+	}
+	return nil
+}
+
 // bearer loads the game of :id and the seat of the request's bearer token:
 // 401 without a token, 403 for a token that holds no seat.
 func (h *handler) bearer(c echo.Context) (*models.Game, engine.Side, error) {
@@ -97,9 +121,8 @@ func (h *handler) bearer(c echo.Context) (*models.Game, engine.Side, error) {
 	if err != nil {
 		return nil, engine.Nobody, err
 	}
-	auth := c.Request().Header.Get(echo.HeaderAuthorization)
-	token, ok := strings.CutPrefix(auth, "Bearer ")
-	if !ok || strings.TrimSpace(token) == "" {
+	scheme, token, _ := strings.Cut(c.Request().Header.Get(echo.HeaderAuthorization), " ")
+	if !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
 		c.Response().Header().Set(echo.HeaderWWWAuthenticate, `Bearer realm="oware"`)
 		return nil, engine.Nobody, &userError{http.StatusUnauthorized, "err_no_seat"}
 	}
@@ -119,8 +142,8 @@ func (h *handler) apiMove(c echo.Context) error {
 	var req struct {
 		Pit string `json:"pit"`
 	}
-	if err := c.Bind(&req); err != nil {
-		return errBadRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
 	}
 	if err := h.playMove(c.Request().Context(), g, seat, req.Pit); err != nil {
 		return err

@@ -29,7 +29,11 @@ func (h *handler) gameEvents(c echo.Context) error {
 		if err != nil {
 			return nil, engine.Nobody, err
 		}
-		return g, seatOf(g, token), nil
+		seat := seatOf(g, token)
+		if seat == engine.Nobody {
+			seat = h.accountSeat(c, g)
+		}
+		return g, seat, nil
 	}
 	return h.stream(c, id, load, false)
 }

@@ -88,6 +88,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = h.handleError
+	e.Pre(headAsGet)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true,
@@ -161,8 +162,27 @@ func New(cfg Config) (*echo.Echo, error) {
 	return e, nil
 }
 
+// headAsGet answers HEAD as GET without the body: echo routes only the
+// methods a route names, and every GET page should answer HEAD too.
+func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if r := c.Request(); r.Method == http.MethodHead {
+			r.Method = http.MethodGet
+			c.Response().Writer = headOnly{c.Response().Writer}
+		}
+		return next(c)
+	}
+}
+
+// headOnly is a response writer that sends the headers and drops the body.
+type headOnly struct{ http.ResponseWriter }
+
+func (headOnly) Write(b []byte) (int, error)   { return len(b), nil }
+func (h headOnly) Unwrap() http.ResponseWriter { return h.ResponseWriter }
+
 // requireCSRFToken makes echo's CSRF middleware check the _csrf token on
-// every state-changing form: it refuses a cross-site POST outright, then
+// every state-changing form: it refuses a cross-site POST and a token in the
+// URL (where logs would keep it) outright, then
 // hides the Sec-Fetch-Site header, which would otherwise let a same-origin
 // POST through without a token (issue 4: a POST without a valid token gets
 // 403 and changes nothing).
@@ -170,7 +190,8 @@ func requireCSRFToken(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
-		if unsafe && r.Header.Get(echo.HeaderSecFetchSite) == "cross-site" && !strings.HasPrefix(r.URL.Path, "/api/") {
+		form := unsafe && !strings.HasPrefix(r.URL.Path, "/api/")
+		if form && (r.Header.Get(echo.HeaderSecFetchSite) == "cross-site" || r.URL.Query().Has("_csrf")) {
 			return &userError{http.StatusForbidden, "err_csrf"}
 		}
 		r.Header.Del(echo.HeaderSecFetchSite)
@@ -200,6 +221,9 @@ func (h *handler) root(c echo.Context) error {
 // invite sends the invitation link /join/{id} to the join page in the
 // visitor's language.
 func (h *handler) invite(c echo.Context) error {
+	if !models.ValidKey(c.Param("id"), 12) {
+		return errNotFound
+	}
 	c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
 	lang := matchLang(c.Request().Header.Get("Accept-Language"))
 	return c.Redirect(http.StatusFound, "/"+lang+"/games/"+c.Param("id")+"/join")
@@ -293,6 +317,12 @@ func (h *handler) handleError(err error, c echo.Context) {
 		case status < 500:
 			key = "err_bad_request"
 		}
+	}
+	if status >= 500 && c.Request().Context().Err() != nil {
+		// The client went away: not a fault of the server, and nobody reads
+		// the answer.
+		h.log.Info("request abandoned", "method", c.Request().Method, "uri", c.Request().RequestURI)
+		return
 	}
 	if status >= 500 {
 		h.log.Error("request failed", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)

@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"strings"
 
@@ -21,13 +22,24 @@ const defaultLang = "en"
 // the tests look for it in every rendered page.
 const missingPrefix = "!MISSING:"
 
-// loadBundle reads the message catalogs of every locale.
+// loadBundle reads the message catalogs of every locale: locales/<lang>.toml
+// and every feature's locales/<feature>.<lang>.toml.
 func loadBundle() (*i18n.Bundle, error) {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	for _, lang := range locales.Langs {
-		if _, err := b.LoadMessageFileFS(locales.Catalogs, lang+".toml"); err != nil {
-			return nil, fmt.Errorf("message catalog %s: %w", lang, err)
+		// <lang>.toml and every feature's <feature>.<lang>.toml.
+		files, err := fs.Glob(locales.Catalogs, "*"+lang+".toml")
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			if f != lang+".toml" && !strings.HasSuffix(f, "."+lang+".toml") {
+				continue
+			}
+			if _, err := b.LoadMessageFileFS(locales.Catalogs, f); err != nil {
+				return nil, fmt.Errorf("message catalog %s: %w", f, err)
+			}
 		}
 	}
 	return b, nil

@@ -73,22 +73,12 @@ func (h *handler) loadGame(ctx context.Context, id string) (*models.Game, error)
 	return g, err
 }
 
-// replay rebuilds the engine's game from the stored moves: the moves are
-// the truth, the stored position only a cache.
+// replay rebuilds the engine's game from the stored moves (and the
+// agreements that ended Nam-nam rounds, see replayMatch): the moves are the
+// truth, the stored position only a cache.
 func replay(g *models.Game) (*engine.Game, error) {
-	r, err := engine.RulesByName(g.Rules)
-	if err != nil {
-		return nil, err
-	}
-	start, err := r.ParsePosition(g.StartPosition)
-	if err != nil {
-		return nil, err
-	}
-	pits := make([]int, len(g.Moves))
-	for i, m := range g.Moves {
-		pits[i] = m.Pit
-	}
-	return engine.ReplayGame(r, start, pits)
+	eg, _, err := replayMatch(g)
+	return eg, err
 }
 
 // seatOf returns the seat that token holds in g, or engine.Nobody.
@@ -136,17 +126,18 @@ func (h *handler) publish(ctx context.Context, g *models.Game) {
 	}
 }
 
-// createGame sets up a new table under rules with the creator in seat
-// ("south", "north" or "random") and returns it with the creator's token.
-func (h *handler) createGame(ctx context.Context, rules, seat string) (*models.Game, string, error) {
+// createGame sets up a new table under rules (and for "namnam" its fours
+// setting, "" for the default) with the creator in seat ("south", "north"
+// or "random") and returns it with the creator's token.
+func (h *handler) createGame(ctx context.Context, rules, fours, seat string) (*models.Game, string, error) {
 	if rules == "" {
 		rules = "abapa"
 	}
 	if seat == "" {
 		seat = "south"
 	}
-	r, err := engine.RulesByName(rules)
-	if err != nil || rules == "namnam" {
+	r, err := engine.NewRules(rules, fours)
+	if err != nil {
 		return nil, "", &userError{http.StatusUnprocessableEntity, "err_bad_request"}
 	}
 	if seat == "random" {
@@ -161,7 +152,7 @@ func (h *handler) createGame(ctx context.Context, rules, seat string) (*models.G
 		return nil, "", &userError{http.StatusUnprocessableEntity, "err_bad_request"}
 	}
 	start := r.FormatPosition(r.Start())
-	g := &models.Game{Rules: r.Name(), StartPosition: start, Position: start, Status: "waiting"}
+	g := &models.Game{Rules: r.Name(), Fours: foursOf(r), StartPosition: start, Position: start, Status: "waiting"}
 	token := models.NewToken()
 	if side == engine.South {
 		g.SouthToken = models.HashToken(token)
@@ -309,6 +300,7 @@ func (h *handler) answerEnd(ctx context.Context, g *models.Game, seat engine.Sid
 		if _, err := eg.Agree(); err != nil {
 			return engineError(err)
 		}
+		g.Agreements = addAgreement(g.Agreements, len(g.Moves))
 		finish(g, eg)
 	}
 	return h.save(ctx, g, nil)
@@ -328,16 +320,30 @@ func (h *handler) rematch(ctx context.Context, g *models.Game, seat engine.Side)
 		g.RematchOffer = seat.String()
 		return h.save(ctx, g, nil)
 	}
-	r, err := engine.RulesByName(g.Rules)
+	r, err := rulesOf(g)
 	if err != nil {
 		return err
 	}
 	start := r.FormatPosition(r.Start())
-	ng := &models.Game{Rules: g.Rules, StartPosition: start, Position: start, Status: "playing",
-		SouthToken: g.NorthToken, NorthToken: g.SouthToken}
+	ng := &models.Game{ID: models.NewGameID(), Rules: g.Rules, Fours: g.Fours, StartPosition: start, Position: start, Status: "playing",
+		SouthToken: g.NorthToken, NorthToken: g.SouthToken, SouthUserID: g.NorthUserID, NorthUserID: g.SouthUserID}
+	// The version-checked update decides which of two answers starts the
+	// rematch; only the winner creates the game, and the players hear of it
+	// once it exists.
+	g.RematchID = ng.ID
+	if err := h.db.UpdateGame(ctx, g, nil); err != nil {
+		if fresh, lerr := h.db.LoadGame(ctx, g.ID); lerr == nil && fresh.RematchID != "" {
+			*g = *fresh // a second click: the first one started the rematch
+			return nil
+		}
+		if errors.Is(err, models.ErrConflict) {
+			return errConflict
+		}
+		return err
+	}
 	if err := h.db.CreateGame(ctx, ng); err != nil {
 		return fmt.Errorf("create rematch: %w", err)
 	}
-	g.RematchID = ng.ID
-	return h.save(ctx, g, nil)
+	h.publish(ctx, g)
+	return nil
 }

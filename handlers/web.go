@@ -21,13 +21,20 @@ func (h *handler) home(c echo.Context) error {
 
 // newGameForm shows the table settings of a new game.
 func (h *handler) newGameForm(c echo.Context) error {
-	return render(c, http.StatusOK, views.NewGamePage(h.page(c, "title_new_game", "/games/new"), csrfToken(c)))
+	return render(c, http.StatusOK, views.NewGamePage(h.page(c, "title_new_game", "/games/new"), csrfToken(c), c.QueryParam("rules")))
 }
 
 // createGameForm sets up the table, keeps the creator's seat in the
 // session and shows the game page (with the invitation link).
 func (h *handler) createGameForm(c echo.Context) error {
-	g, token, err := h.createGame(c.Request().Context(), c.FormValue("rules"), c.FormValue("seat"))
+	rules, fours := c.FormValue("rules"), ""
+	if rules == "namnam" { // the form sends the fours setting with every rule set
+		fours = c.FormValue("fours")
+	}
+	if err := h.roomForSeat(c); err != nil {
+		return err
+	}
+	g, token, err := h.createGame(c.Request().Context(), rules, fours, c.FormValue("seat"))
 	if err != nil {
 		return err
 	}
@@ -46,13 +53,17 @@ func (h *handler) viewer(c echo.Context) (*models.Game, engine.Side, error) {
 	if err != nil {
 		return nil, engine.Nobody, err
 	}
-	return g, seatOf(g, h.seatToken(c, g.ID)), nil
+	seat := seatOf(g, h.seatToken(c, g.ID))
+	if seat == engine.Nobody {
+		seat = h.accountSeat(c, g)
+	}
+	return g, seat, nil
 }
 
 // gameView builds one viewer's view of g.
 func (h *handler) gameView(c echo.Context, g *models.Game, seat engine.Side) (views.GameView, error) {
 	lang := langOf(c)
-	r, err := engine.RulesByName(g.Rules)
+	r, err := rulesOf(g)
 	if err != nil {
 		return views.GameView{}, err
 	}
@@ -61,7 +72,7 @@ func (h *handler) gameView(c echo.Context, g *models.Game, seat engine.Side) (vi
 		return views.GameView{}, err
 	}
 	v := views.GameView{
-		ID: g.ID, Rules: g.Rules, Status: g.Status, Result: g.Result, Reason: g.Reason,
+		ID: g.ID, Rules: g.Rules, Fours: g.Fours, Status: g.Status, Result: g.Result, Reason: g.Reason,
 		Position: pos, Seat: seat, LastPit: -1,
 		EndOffer: g.EndOffer, RematchOffer: g.RematchOffer,
 		CSRF: csrfToken(c), Base: gamePath(lang, g.ID),
@@ -81,6 +92,9 @@ func (h *handler) gameView(c echo.Context, g *models.Game, seat engine.Side) (vi
 			v.RematchURL = gamePath(lang, g.ID) + "/rematch"
 		}
 	}
+	if err := h.addMatch(&v, g, seat); err != nil {
+		return v, err
+	}
 	return v, nil
 }
 
@@ -99,7 +113,7 @@ func (h *handler) gamePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p := h.page(c, "title_game", "/games/"+g.ID)
+	p := h.page(c, titleKey(g, "title_game"), "/games/"+g.ID)
 	if key := h.takeFlash(c); key != "" {
 		v.Error = p.L.T(key)
 	}
@@ -116,7 +130,7 @@ func (h *handler) watchPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.GamePage(h.page(c, "title_watch", "/watch/"+g.SpectatorKey), v))
+	return render(c, http.StatusOK, views.GamePage(h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey), v))
 }
 
 // gameByKey loads the game of the request's spectator :key.
@@ -155,11 +169,11 @@ func (h *handler) joinPage(c echo.Context) error {
 	if seat != engine.Nobody {
 		return c.Redirect(http.StatusSeeOther, gamePath(langOf(c), g.ID))
 	}
-	v := views.JoinView{Rules: g.Rules, Base: gamePath(langOf(c), g.ID), CSRF: csrfToken(c)}
+	v := views.JoinView{Rules: g.Rules, Fours: g.Fours, Base: gamePath(langOf(c), g.ID), CSRF: csrfToken(c)}
 	if s := freeSeat(g); s != engine.Nobody {
 		v.Seat = s.String()
 	}
-	return render(c, http.StatusOK, views.JoinPage(h.page(c, "title_join", "/games/"+g.ID+"/join"), v))
+	return render(c, http.StatusOK, views.JoinPage(h.page(c, titleKey(g, "title_join"), "/games/"+g.ID+"/join"), v))
 }
 
 // joinForm takes the free seat: the game starts.
@@ -169,6 +183,9 @@ func (h *handler) joinForm(c echo.Context) error {
 		return err
 	}
 	if seat == engine.Nobody {
+		if err := h.roomForSeat(c); err != nil {
+			return err
+		}
 		token, _, err := h.join(c.Request().Context(), g)
 		if err != nil {
 			return err

@@ -5,9 +5,10 @@ package locales
 
 import "embed"
 
-// Catalogs holds the message catalogs, one TOML file per locale.
+// Catalogs holds the message catalogs: one TOML file per locale
+// (<lang>.toml) and one per feature and locale (<feature>.<lang>.toml).
 //
-//go:embed cs.toml it.toml en.toml
+//go:embed *.toml
 var Catalogs embed.FS
 
 // Langs are the site's locales; the first is no default, en is.

@@ -103,6 +103,17 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		return nil, fmt.Errorf("models: open %s: %w", db.Dialect, err)
 	}
 	db.Gorm = g
+	if db.Dialect == Postgres {
+		// Requests queue for a connection instead of failing with "too
+		// many clients" (PostgreSQL's default max_connections is 100,
+		// shared by every instance).
+		sqlDB, err := g.DB()
+		if err != nil {
+			return nil, err
+		}
+		sqlDB.SetMaxOpenConns(maxPostgresConns)
+		sqlDB.SetMaxIdleConns(maxPostgresConns)
+	}
 	if db.Dialect == SQLite {
 		// One connection: SQLite has one writer at a time anyway, and
 		// queueing in database/sql is fairer and faster than the busy
@@ -202,6 +213,9 @@ func NewToken() string {
 	rand.Read(b)
 	return base64.RawURLEncoding.EncodeToString(b)
 }
+
+// maxPostgresConns is one instance's share of PostgreSQL connections.
+const maxPostgresConns = 20
 
 var lowerBase32 = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
 

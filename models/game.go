@@ -17,7 +17,7 @@ type Game struct {
 	// ID is 12 characters of lowercase base32 (a-z, 2-7), random; CreateGame
 	// sets it when empty.
 	ID string `gorm:"primaryKey;size:12"`
-	// Rules is the engine rule set: "abapa", "wari" or "warri".
+	// Rules is the engine rule set: "abapa", "wari", "warri" or "namnam".
 	Rules string
 	// StartPosition is the RULES.md position string the game started from.
 	StartPosition string
@@ -47,6 +47,21 @@ type Game struct {
 	RematchOffer string
 	// RematchID is the id of the rematch game once both players agreed.
 	RematchID string
+	// Fours is the Nam-nam table setting ("last" or "owner", RULES.md 4.3a);
+	// "" for the Oware rule sets.
+	Fours string
+	// Agreements lists, comma-separated and in order, the number of moves
+	// played when the players agreed to end a Nam-nam round or the match
+	// ("14,30"); with the moves it rebuilds the match. "" when none.
+	Agreements string
+	// SouthRoundSeen and NorthRoundSeen are the last Nam-nam round whose
+	// start each player has seen (the summary of the round before is then
+	// no longer shown to them); 0 at first.
+	SouthRoundSeen, NorthRoundSeen int
+	// SouthUserID and NorthUserID are the accounts (User.ID) seated south
+	// and north, nil for a guest. UpdateGame does not write them; ClaimSeat
+	// does.
+	SouthUserID, NorthUserID *uint
 	// CreatedAt and UpdatedAt are set by CreateGame and UpdateGame (UTC).
 	CreatedAt, UpdatedAt time.Time
 	// Moves are the moves played, ordered by Ply when loaded by LoadGame or
@@ -88,7 +103,7 @@ type Setting struct {
 // ErrConflict.
 func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 	if g.ID == "" {
-		g.ID = randomKey(12)
+		g.ID = NewGameID()
 	}
 	if g.SpectatorKey == "" {
 		g.SpectatorKey = randomKey(16)
@@ -102,15 +117,50 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 }
 
 // LoadGame returns the game with the given id and its moves in ply order,
-// or ErrNotFound.
+// or ErrNotFound (also for a string that cannot be an id).
 func (db *DB) LoadGame(ctx context.Context, id string) (*Game, error) {
+	if !ValidKey(id, 12) {
+		return nil, ErrNotFound
+	}
 	return db.loadGame(ctx, "id = ?", id)
 }
 
 // GameBySpectatorKey returns the game whose watch link has the given key,
 // with its moves in ply order, or ErrNotFound.
 func (db *DB) GameBySpectatorKey(ctx context.Context, key string) (*Game, error) {
+	if !ValidKey(key, 16) {
+		return nil, ErrNotFound
+	}
 	return db.loadGame(ctx, "spectator_key = ?", key)
+}
+
+// NewGameID returns a new random game id: 12 characters of a-z and 2-7.
+func NewGameID() string { return randomKey(12) }
+
+// GameStatuses returns the status ("waiting", "playing" or "over") of each
+// of the given games that exists.
+func (db *DB) GameStatuses(ctx context.Context, ids []string) (map[string]string, error) {
+	var rows []Game
+	err := db.Gorm.WithContext(ctx).Select("id", "status").Where("id IN ?", ids).Find(&rows).Error
+	statuses := map[string]string{}
+	for _, g := range rows {
+		statuses[g.ID] = g.Status
+	}
+	return statuses, err
+}
+
+// ValidKey reports whether s has the shape of a game id (n = 12) or a
+// spectator key (n = 16): n characters of a-z and 2-7.
+func ValidKey(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < 'a' || c > 'z') && (c < '2' || c > '7') {
+			return false
+		}
+	}
+	return true
 }
 
 func (db *DB) loadGame(ctx context.Context, where string, arg string) (*Game, error) {
@@ -137,20 +187,24 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 	now := db.Gorm.NowFunc()
 	err := db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&Game{}).Where("id = ? AND version = ?", g.ID, g.Version).Updates(map[string]any{
-			"rules":          g.Rules,
-			"start_position": g.StartPosition,
-			"position":       g.Position,
-			"status":         g.Status,
-			"result":         g.Result,
-			"reason":         g.Reason,
-			"version":        gorm.Expr("version + 1"),
-			"south_token":    g.SouthToken,
-			"north_token":    g.NorthToken,
-			"spectator_key":  g.SpectatorKey,
-			"end_offer":      g.EndOffer,
-			"rematch_offer":  g.RematchOffer,
-			"rematch_id":     g.RematchID,
-			"updated_at":     now,
+			"rules":            g.Rules,
+			"start_position":   g.StartPosition,
+			"position":         g.Position,
+			"status":           g.Status,
+			"result":           g.Result,
+			"reason":           g.Reason,
+			"version":          gorm.Expr("version + 1"),
+			"south_token":      g.SouthToken,
+			"north_token":      g.NorthToken,
+			"spectator_key":    g.SpectatorKey,
+			"end_offer":        g.EndOffer,
+			"rematch_offer":    g.RematchOffer,
+			"rematch_id":       g.RematchID,
+			"fours":            g.Fours,
+			"agreements":       g.Agreements,
+			"south_round_seen": g.SouthRoundSeen,
+			"north_round_seen": g.NorthRoundSeen,
+			"updated_at":       now,
 		})
 		if res.Error != nil {
 			return res.Error

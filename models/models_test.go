@@ -87,6 +87,11 @@ func TestCreateLoad(t *testing.T) {
 		if _, err := db.LoadGame(t.Context(), "nosuchgame00"); !errors.Is(err, models.ErrNotFound) {
 			t.Errorf("LoadGame(missing) error = %v, want ErrNotFound", err)
 		}
+		for _, bad := range []string{"\x00aaaaaaaaaaa", "\xff\xfeaaaaaaaaaa", "aaaaaaaaaaa'", "AAAAAAAAAAAA", "aaaaaaaaaaaaa"} {
+			if _, err := db.LoadGame(t.Context(), bad); !errors.Is(err, models.ErrNotFound) {
+				t.Errorf("LoadGame(%q) error = %v, want ErrNotFound", bad, err)
+			}
+		}
 		if _, err := db.GameBySpectatorKey(t.Context(), "nosuchkey"); !errors.Is(err, models.ErrNotFound) {
 			t.Errorf("GameBySpectatorKey(missing) error = %v, want ErrNotFound", err)
 		}

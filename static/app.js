@@ -20,3 +20,21 @@ function updated(e) {
 document.addEventListener("DOMContentLoaded", function () { showCopy(document); });
 document.addEventListener("htmx:afterSettle", updated);
 document.addEventListener("htmx:sseMessage", updated);
+// Keyboard and screen-reader users keep their place: when a swap of the
+// board took the focus away, give it back to the same pit if it is still a
+// button, else to the line that says whose turn it is.
+var focusedID = null;
+document.addEventListener("htmx:beforeRequest", function () {
+  var a = document.activeElement;
+  focusedID = a && a.id ? a.id : null;
+});
+function refocus() {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  var t = (focusedID && document.getElementById(focusedID)) || document.getElementById("turn");
+  focusedID = null;
+  if (!t) return;
+  if (t.tagName !== "BUTTON") t.setAttribute("tabindex", "-1");
+  t.focus();
+}
+document.addEventListener("htmx:afterSettle", refocus);
+document.addEventListener("htmx:sseMessage", refocus);

@@ -67,3 +67,18 @@ func TestBoardPlayable(t *testing.T) {
 		t.Error("a board without playable pits has a form")
 	}
 }
+
+func TestMovePairs(t *testing.T) {
+	cases := map[string][]string{
+		"C d B":       {"1. C d", "2. B"},
+		"C d F f f a": {"1. C d", "2. F f", "3... f", "4... a"}, // North moved twice, then again
+		"d C":         {"1... d", "2. C"},                       // North started
+		"F E d":       {"1. F", "2. E d"},                       // South's extra turn
+	}
+	for in, want := range cases {
+		got := movePairs(strings.Fields(in))
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("movePairs(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -37,7 +37,13 @@ type Page struct {
 	Path            string
 	BaseURL         string // absolute site URL without a trailing slash
 	Version, Commit string // build info for the footer; "" when unknown
-	Assets          AssetURLs
+	// NoIndex marks a page that search engines should not index (error
+	// pages): it gets no canonical URL.
+	NoIndex bool
+	Assets  AssetURLs
+	// User is the logged-in player's name, "" for a visitor; CSRF is the
+	// token of the header's logout form.
+	User, CSRF string
 }
 
 // AssetURLs are the content-hashed URLs of the static files.

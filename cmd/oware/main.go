@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -68,7 +69,7 @@ func parseConfig(args []string) (config, error) {
 	fs.StringVar(&c.addr, "addr", ":8080", "listen address (env OWARE_ADDR)")
 	fs.StringVar(&c.database, "database", "./data/oware.db",
 		"postgres:// URL, or the path of an SQLite file, created with its folder (env DATABASE_URL)")
-	fs.StringVar(&c.baseURL, "base-url", "http://localhost:8080", "public URL of the site, for links (env OWARE_BASE_URL)")
+	fs.StringVar(&c.baseURL, "base-url", "", "public URL of the site, for links (env OWARE_BASE_URL); default: http://localhost and the port of -addr")
 	fs.StringVar(&c.secret, "secret", "", "cookie signing secret; default: generated once and kept in the database (env OWARE_SECRET)")
 	fs.StringVar(&c.logFormat, "log-format", "text", "log format: text or json (env OWARE_LOG_FORMAT)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
@@ -87,8 +88,28 @@ func parseConfig(args []string) (config, error) {
 			}
 		}
 	}
+	if c.database == "" {
+		return c, errors.New("-database is empty: give a postgres:// URL or an SQLite file path")
+	}
+	if c.baseURL == "" {
+		c.baseURL = defaultBaseURL(c.addr)
+	}
 	c.baseURL = strings.TrimRight(c.baseURL, "/")
 	return c, nil
+}
+
+// defaultBaseURL is the URL of a server listening on addr, as seen from the
+// same machine: http://localhost:8080 for ":8080", http://127.0.0.1:18080
+// for "127.0.0.1:18080".
+func defaultBaseURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "http://localhost:8080"
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 func run(args []string) error {
@@ -155,8 +176,12 @@ func run(args []string) error {
 		ErrorLog:          slog.NewLogLogger(handler, slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(stopBroker)
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
+	go func() { errc <- srv.Serve(ln) }()
 	log.Info("serving", "addr", cfg.addr, "base_url", cfg.baseURL, "database", db.Dialect,
 		"version", version, "commit", commit)
 

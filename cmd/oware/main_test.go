@@ -27,3 +27,20 @@ func TestBuildVersion(t *testing.T) {
 		t.Errorf("version = %q, want dev without -ldflags", v)
 	}
 }
+
+func TestDefaults(t *testing.T) {
+	t.Setenv("OWARE_BASE_URL", "")
+	for addr, want := range map[string]string{
+		":8080":           "http://localhost:8080",
+		"127.0.0.1:18080": "http://127.0.0.1:18080",
+		"0.0.0.0:9000":    "http://localhost:9000",
+	} {
+		c, err := parseConfig([]string{"-addr", addr})
+		if err != nil || c.baseURL != want {
+			t.Errorf("-addr %s: base URL %q, %v; want %q", addr, c.baseURL, err, want)
+		}
+	}
+	if _, err := parseConfig([]string{"-database", ""}); err == nil {
+		t.Error("an empty -database was accepted")
+	}
+}

@@ -1,0 +1,619 @@
+package handlers_test
+
+import (
+	"bytes"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"oware/engine"
+	"oware/handlers"
+	"oware/models"
+)
+
+const testPassword = "correct horse battery"
+
+// register creates an account through the form in client c.
+func (s *site) register(c *http.Client, lang, name, password string) (int, http.Header, string) {
+	s.t.Helper()
+	_, _, page := s.get(c, "/"+lang+"/register")
+	return s.post(c, "/"+lang+"/register", url.Values{"_csrf": {s.csrf(page)}, "username": {name}, "password": {password}}, nil)
+}
+
+// login logs in through the form in client c.
+func (s *site) login(c *http.Client, lang, name, password string) (int, http.Header, string) {
+	s.t.Helper()
+	_, _, page := s.get(c, "/"+lang+"/login")
+	return s.post(c, "/"+lang+"/login", url.Values{"_csrf": {s.csrf(page)}, "username": {name}, "password": {password}}, nil)
+}
+
+// account registers name and returns its logged-in client.
+func (s *site) account(name string) *http.Client {
+	s.t.Helper()
+	c := s.browser()
+	if code, hdr, body := s.register(c, "en", name, testPassword); code != http.StatusSeeOther || hdr.Get("Location") != "/en/players/"+name {
+		s.t.Fatalf("register %s: %d %q\n%s", name, code, hdr.Get("Location"), body)
+	}
+	return c
+}
+
+// loggedInAs returns the name in the header of the home page, or "".
+func (s *site) loggedInAs(c *http.Client) string {
+	s.t.Helper()
+	_, _, page := s.get(c, "/en/")
+	if m := regexp.MustCompile(`class="me">([^<]+)<`).FindStringSubmatch(page); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// users counts the rows of table users.
+func users(t *testing.T, db *models.DB) int64 {
+	t.Helper()
+	var n int64
+	if err := db.Gorm.Model(&models.User{}).Count(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// sessionCookie returns the session cookie that a response sets.
+func sessionCookie(hdr http.Header) *http.Cookie {
+	for _, c := range (&http.Response{Header: hdr}).Cookies() {
+		if c.Name == "oware" {
+			return c
+		}
+	}
+	return nil
+}
+
+func TestRegisterLoginLogout(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		c := s.browser()
+		s.get(c, "/en/games/new") // a visitor's session exists before the login
+		code, hdr, _ := s.register(c, "en", "Alice_1", testPassword)
+		if code != http.StatusSeeOther || hdr.Get("Location") != "/en/players/Alice_1" {
+			t.Fatalf("register: %d %q", code, hdr.Get("Location"))
+		}
+		ck := sessionCookie(hdr)
+		if ck == nil || !ck.HttpOnly || ck.SameSite != http.SameSiteLaxMode || ck.Path != "/" {
+			t.Fatalf("session cookie %+v", ck)
+		}
+		if got := s.loggedInAs(c); got != "Alice_1" {
+			t.Fatalf("logged in as %q", got)
+		}
+		u, err := db.UserByName(t.Context(), "alice_1")
+		if err != nil || !strings.HasPrefix(u.PasswordHash, "$argon2id$") || u.Email != nil {
+			t.Fatalf("stored user %+v, %v", u, err)
+		}
+		// The same name in another case is taken.
+		code, _, page := s.register(s.browser(), "en", "ALICE_1", testPassword)
+		if code != http.StatusUnprocessableEntity || !strings.Contains(page, "This username is taken") || users(t, db) != 1 {
+			t.Errorf("duplicate in other case: %d, %d users", code, users(t, db))
+		}
+		for name, pw := range map[string]string{"ab": testPassword, "bad name": testPassword, "toolongname_123456789": testPassword, "bob": "short"} {
+			if code, _, _ := s.register(s.browser(), "en", name, pw); code != http.StatusUnprocessableEntity {
+				t.Errorf("register %q/%q: %d", name, pw, code)
+			}
+		}
+		if users(t, db) != 1 {
+			t.Errorf("%d users after refusals", users(t, db))
+		}
+		// Log out: a copy of the old cookie is no longer a session.
+		stolen := s.browser()
+		base, _ := url.Parse(s.srv.URL)
+		stolen.Jar.SetCookies(base, c.Jar.Cookies(base))
+		_, _, page = s.get(c, "/en/")
+		code, hdr, _ = s.post(c, "/en/logout", url.Values{"_csrf": {s.csrf(page)}}, nil)
+		if code != http.StatusSeeOther || hdr.Get("Location") != "/en/" {
+			t.Fatalf("logout: %d %q", code, hdr.Get("Location"))
+		}
+		if got := s.loggedInAs(c); got != "" {
+			t.Errorf("after logout: logged in as %q", got)
+		}
+		if got := s.loggedInAs(stolen); got != "" {
+			t.Errorf("the old cookie still logs in as %q", got)
+		}
+		// Wrong password and unknown name: the same answer.
+		code, _, wrong := s.login(c, "en", "alice_1", "wrong password!")
+		code2, _, unknown := s.login(c, "en", "nobody", "wrong password!")
+		msg := "Wrong username or password."
+		if code != http.StatusUnauthorized || code2 != code || !strings.Contains(wrong, msg) || !strings.Contains(unknown, msg) {
+			t.Errorf("wrong password %d, unknown name %d", code, code2)
+		}
+		// Login in any case; a new session value (rotation).
+		before := c.Jar.Cookies(base)
+		code, hdr, _ = s.login(c, "en", "aLiCe_1", testPassword)
+		if code != http.StatusSeeOther || hdr.Get("Location") != "/en/players/Alice_1" || s.loggedInAs(c) != "Alice_1" {
+			t.Fatalf("login: %d %q", code, hdr.Get("Location"))
+		}
+		for _, old := range before {
+			if old.Name == "oware" && old.Value == sessionCookie(hdr).Value {
+				t.Error("the session cookie was not renewed at login")
+			}
+		}
+	})
+}
+
+func TestAccountFormsNeedCSRF(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		c := s.browser()
+		s.get(c, "/en/register") // the CSRF cookie
+		for _, tok := range []string{"", "wrong-token"} {
+			form := url.Values{"username": {"mallory"}, "password": {testPassword}}
+			if tok != "" {
+				form.Set("_csrf", tok)
+			}
+			if code, _, _ := s.post(c, "/en/register", form, nil); code != http.StatusForbidden {
+				t.Errorf("register with token %q: %d", tok, code)
+			}
+		}
+		if n := users(t, db); n != 0 {
+			t.Fatalf("%d users stored without a CSRF token", n)
+		}
+		alice := s.account("alice")
+		u, _ := db.UserByName(t.Context(), "alice")
+		for path, form := range map[string]url.Values{
+			"/en/account/password": {"current": {testPassword}, "password": {"another password"}},
+			"/en/account/language": {"language": {"cs"}},
+			"/en/account/delete":   {"current": {testPassword}},
+			"/en/logout":           {},
+			"/en/login":            {"username": {"alice"}, "password": {testPassword}},
+			"/en/import":           {"record": {"1. F d"}},
+		} {
+			form.Set("_csrf", "wrong-token")
+			if code, _, _ := s.post(alice, path, form, nil); code != http.StatusForbidden {
+				t.Errorf("%s with a wrong token: %d", path, code)
+			}
+		}
+		after, _ := db.UserByName(t.Context(), "alice")
+		if after == nil || after.PasswordHash != u.PasswordHash || after.Language != u.Language || after.Epoch != u.Epoch {
+			t.Errorf("changed without a CSRF token: %+v", after)
+		}
+		if s.loggedInAs(alice) != "alice" {
+			t.Error("logged out without a CSRF token")
+		}
+	})
+}
+
+func TestLoginRateLimit(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	s.account("alice")
+	s.account("bob")
+	c := s.browser()
+	for i := 0; i < 5; i++ {
+		if code, _, _ := s.login(c, "cs", "alice", "wrong password"); code != http.StatusUnauthorized {
+			t.Fatalf("failure %d: %d", i+1, code)
+		}
+	}
+	// The account is blocked, even with the right password; the message is
+	// localized and the same for an unknown name.
+	code, _, page := s.login(c, "cs", "alice", testPassword)
+	if code != http.StatusTooManyRequests || !strings.Contains(page, "Příliš mnoho neúspěšných pokusů") {
+		t.Fatalf("after 5 failures: %d", code)
+	}
+	// Another account from the same address still logs in.
+	if code, _, _ := s.login(s.browser(), "en", "bob", testPassword); code != http.StatusSeeOther {
+		t.Fatalf("bob: %d", code)
+	}
+	// The address is blocked after 20 failures, whatever the names.
+	for i := 0; i < 15; i++ {
+		s.login(c, "en", "ghost"+strconv.Itoa(i), "wrong password")
+	}
+	code, _, page = s.login(c, "en", "bob", testPassword)
+	if code != http.StatusTooManyRequests || !strings.Contains(page, "Too many failed attempts") {
+		t.Fatalf("after 20 failures from one address: %d", code)
+	}
+}
+
+// expectedPits returns the accessible names of position p, in board
+// order (North's row f..a, then South's A..F).
+func expectedPits(p engine.Position) []string {
+	var out []string
+	name := func(pit int) string {
+		n := int(p.Pits[pit])
+		if n == 1 {
+			return "pit " + engine.Label(pit) + ", 1 seed"
+		}
+		return "pit " + engine.Label(pit) + ", " + strconv.Itoa(n) + " seeds"
+	}
+	for pit := 11; pit >= 6; pit-- {
+		out = append(out, name(pit))
+	}
+	for pit := 0; pit < 6; pit++ {
+		out = append(out, name(pit))
+	}
+	return out
+}
+
+// pitNames returns the accessible pit names of the page's board.
+func pitNames(page string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`<span class="vh">(pit [A-Fa-f], \d+ seeds?)</span>`).FindAllStringSubmatch(page, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// playAndResign plays up to n greedy moves through the forms, then the
+// player to move resigns if the game is not over; it returns the game id.
+func (s *site) playAndResign(south, north seated, n int) string {
+	s.t.Helper()
+	id := south.game[strings.LastIndex(south.game, "/")+1:]
+	r, _ := engine.RulesByName("abapa")
+	for i := 0; i < n; i++ {
+		g, err := s.db.LoadGame(s.t.Context(), id)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		if g.Status == "over" {
+			return id
+		}
+		p, _ := r.ParsePosition(g.Position)
+		who := south
+		if p.ToMove == engine.North {
+			who = north
+		}
+		if code, _, _ := s.move(who, greedy(s.t, r, p), nil); code != http.StatusSeeOther {
+			s.t.Fatalf("move %d: %d", i+1, code)
+		}
+	}
+	g, _ := s.db.LoadGame(s.t.Context(), id)
+	if g.Status != "over" {
+		_, _, page := s.get(south.c, south.game+"/resign")
+		s.post(south.c, south.game+"/resign", url.Values{"_csrf": {s.csrf(page)}}, nil)
+	}
+	return id
+}
+
+func TestHistoryReplayRecord(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		alice, bob := s.account("alice"), s.account("bob")
+		south, north := s.formGameWith(alice, bob, "en", "abapa")
+		id := s.playAndResign(south, north, 17)
+		g, _ := db.LoadGame(t.Context(), id)
+		if g.Status != "over" || g.Result != "north" || g.Reason != "resignation" {
+			t.Fatalf("game %+v", g)
+		}
+		// Both histories, with the right result.
+		_, _, page := s.get(nil, "/en/players/alice")
+		checkPage(t, "en", "/en/players/alice", 200, page)
+		if !strings.Contains(page, `<tr class="outcome-lost">`) || !strings.Contains(page, `href="/en/players/bob"`) ||
+			!strings.Contains(page, "resignation") || !strings.Contains(page, "<td>17</td>") {
+			t.Errorf("alice's history:\n%s", page)
+		}
+		_, _, page = s.get(nil, "/en/players/BOB")
+		if !strings.Contains(page, `<tr class="outcome-won">`) || !strings.Contains(page, `href="/en/players/alice"`) {
+			t.Errorf("bob's history:\n%s", page)
+		}
+		if _, _, page = s.get(nil, "/en/players/bob?result=lost"); !strings.Contains(page, "No games match.") {
+			t.Error("bob's lost games are not empty")
+		}
+		// The replay at every ply is the engine's position.
+		r, _ := engine.RulesByName("abapa")
+		pits := make([]int, len(g.Moves))
+		for i, m := range g.Moves {
+			pits[i] = m.Pit
+		}
+		for ply := 0; ply <= len(pits); ply++ {
+			want, err := engine.ReplayGame(r, r.Start(), pits[:ply])
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := "/en/games/" + id + "/replay?ply=" + strconv.Itoa(ply)
+			hdr := map[string]string{}
+			if ply%2 == 1 {
+				hdr["HX-Request"] = "true"
+			}
+			code, _, page := s.do(nil, "GET", path, nil, hdr)
+			if code != 200 || strings.Join(pitNames(page), "|") != strings.Join(expectedPits(want.Position), "|") {
+				t.Fatalf("%s: %d, pits %v, want %v", path, code, pitNames(page), expectedPits(want.Position))
+			}
+			if partial := !strings.Contains(page, "<html"); partial != (ply%2 == 1) {
+				t.Errorf("%s: partial %v", path, partial)
+			}
+		}
+		// The OGN record replays to the same final position, also through the import page.
+		code, hdr, record := s.get(nil, "/en/games/"+id+"/record.ogn")
+		if code != 200 || !strings.Contains(hdr.Get("Content-Disposition"), "attachment") ||
+			!strings.Contains(record, `[South "alice"]`) || !strings.Contains(record, `[North "bob"]`) || !strings.Contains(record, `[Variant "abapa"]`) {
+			t.Fatalf("record: %d\n%s", code, record)
+		}
+		rec, err := engine.ParseRecord(record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		final, _ := engine.ReplayGame(r, r.Start(), pits)
+		if rec.Game().Position != final.Position {
+			t.Errorf("record replays to %v, want %v", rec.Game().Position, final.Position)
+		}
+		c := s.browser()
+		_, _, page = s.get(c, "/en/import")
+		var body bytes.Buffer
+		w := multipart.NewWriter(&body)
+		w.WriteField("_csrf", s.csrf(page))
+		fw, _ := w.CreateFormFile("file", "game.ogn")
+		fw.Write([]byte(record))
+		w.Close()
+		code, hdr, _ = s.do(c, "POST", "/en/import", &body, map[string]string{"Content-Type": w.FormDataContentType()})
+		if code != http.StatusSeeOther {
+			t.Fatalf("import: %d", code)
+		}
+		_, _, page = s.get(c, hdr.Get("Location"))
+		if strings.Join(pitNames(page), "|") != strings.Join(expectedPits(final.Position), "|") || !strings.Contains(page, "alice") {
+			t.Errorf("imported replay: %v, want %v", pitNames(page), expectedPits(final.Position))
+		}
+		// An unfinished game has no replay.
+		s2, _ := s.formGame("en", "abapa")
+		if code, _, _ := s.get(nil, s2.game+"/replay"); code != 404 {
+			t.Errorf("replay of a game in progress: %d", code)
+		}
+	})
+}
+
+// formGameWith is formGame with given clients (logged in or not).
+func (s *site) formGameWith(sc, nc *http.Client, lang, rules string) (south, north seated) {
+	s.t.Helper()
+	south.c, north.c = sc, nc
+	_, _, page := s.get(sc, "/"+lang+"/games/new")
+	code, hdr, _ := s.post(sc, "/"+lang+"/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {rules}, "seat": {"south"}}, nil)
+	if code != http.StatusSeeOther {
+		s.t.Fatalf("create: %d", code)
+	}
+	south.game, north.game = hdr.Get("Location"), hdr.Get("Location")
+	_, _, page = s.get(nc, south.game+"/join")
+	if code, _, _ := s.post(nc, south.game+"/join", url.Values{"_csrf": {s.csrf(page)}}, nil); code != http.StatusSeeOther {
+		s.t.Fatalf("join: %d", code)
+	}
+	return south, north
+}
+
+func TestImportErrors(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	for _, tc := range []struct{ lang, record, want string }{
+		{"en", "[Variant \"abapa\"]\n\n1. F d 2. X b\n", "error on line 3"},
+		{"cs", "[Variant \"abapa\"]\n[Event \"x\"\n1. F d\n", "chyba na řádku 2"},
+		{"it", "1. F d\n2. F a\n", "errore alla riga 2"},
+		{"en", "[Variant \"chess\"]\n", "error on line 1"},
+		{"en", "   ", "Paste a record"},
+	} {
+		_, _, page := s.get(c, "/"+tc.lang+"/import")
+		code, _, page := s.post(c, "/"+tc.lang+"/import", url.Values{"_csrf": {s.csrf(page)}, "record": {tc.record}}, nil)
+		if code != http.StatusUnprocessableEntity || !strings.Contains(page, tc.want) {
+			t.Errorf("%q: %d, want %q in\n%s", tc.record, code, tc.want, page)
+		}
+	}
+	// A pasted record replays; a tampered replay URL is refused.
+	_, _, page := s.get(c, "/en/import")
+	code, hdr, _ := s.post(c, "/en/import", url.Values{"_csrf": {s.csrf(page)}, "record": {"[South \"Kofi\"]\n1. F d 2. E\n"}}, nil)
+	if code != http.StatusSeeOther {
+		t.Fatalf("paste: %d", code)
+	}
+	code, _, page = s.get(c, hdr.Get("Location"))
+	if code != 200 || !strings.Contains(page, "Kofi") || !strings.Contains(page, "Move 3 of 3: E") {
+		t.Errorf("pasted replay: %d\n%s", code, page)
+	}
+	if code, _, _ := s.get(c, "/en/import/replay?v=abapa&m=FFFF&ply=2"); code != http.StatusUnprocessableEntity {
+		t.Errorf("illegal moves in the URL: %d", code)
+	}
+}
+
+func TestGuestGamesJoinAccount(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		south, north := s.formGame("en", "wari")
+		id := s.playAndResign(south, north, 3)
+		// North registered earlier, in another browser, and logs in now.
+		s.account("carol")
+		if code, _, _ := s.register(south.c, "en", "dave", testPassword); code != http.StatusSeeOther {
+			t.Fatalf("register: %d", code)
+		}
+		if code, _, _ := s.login(north.c, "en", "carol", testPassword); code != http.StatusSeeOther {
+			t.Fatalf("login: %d", code)
+		}
+		g, _ := db.LoadGame(t.Context(), id)
+		if g.SouthUserID == nil || g.NorthUserID == nil || *g.SouthUserID == *g.NorthUserID {
+			t.Fatalf("seats not joined: %v %v", g.SouthUserID, g.NorthUserID)
+		}
+		_, _, page := s.get(nil, "/en/players/dave")
+		if !strings.Contains(page, "/en/games/"+id+"/replay") || !strings.Contains(page, `href="/en/players/carol"`) || !strings.Contains(page, "outcome-lost") {
+			t.Errorf("dave's history:\n%s", page)
+		}
+		// A game with a guest opponent shows "guest".
+		guest := s.browser()
+		s2, n2 := s.formGameWith(south.c, guest, "en", "abapa")
+		s.playAndResign(s2, n2, 1)
+		if _, _, page = s.get(nil, "/en/players/dave?rules=abapa"); !strings.Contains(page, "guest") || strings.Contains(page, "/en/games/"+id+"/replay") {
+			t.Errorf("dave's abapa games:\n%s", page)
+		}
+	})
+}
+
+func TestPasswordChangeAndDeletion(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		erin, other := s.account("erin"), s.browser()
+		s.login(other, "en", "erin", testPassword)
+		frank := s.account("frank")
+		south, north := s.formGameWith(erin, frank, "en", "abapa")
+		s.playAndResign(south, north, 2)
+
+		change := func(current, next string) (int, string) {
+			_, _, page := s.get(erin, "/en/account")
+			code, _, page := s.post(erin, "/en/account/password", url.Values{"_csrf": {s.csrf(page)}, "current": {current}, "password": {next}}, nil)
+			return code, page
+		}
+		if code, page := change("not my password", "new password 123"); code != http.StatusUnauthorized || !strings.Contains(page, "The current password is wrong.") {
+			t.Errorf("wrong current password: %d", code)
+		}
+		if code, page := change(testPassword, "new password 123"); code != 200 || !strings.Contains(page, "Your password has been changed") {
+			t.Fatalf("change: %d", code)
+		}
+		if s.loggedInAs(erin) != "erin" || s.loggedInAs(other) != "" {
+			t.Errorf("after the change: this session %q, the other %q", s.loggedInAs(erin), s.loggedInAs(other))
+		}
+		if code, _, _ := s.login(s.browser(), "en", "erin", testPassword); code != http.StatusUnauthorized {
+			t.Errorf("old password: %d", code)
+		}
+		if code, _, _ := s.login(s.browser(), "en", "erin", "new password 123"); code != http.StatusSeeOther {
+			t.Errorf("new password: %d", code)
+		}
+		// Preferred language: / leads there.
+		_, _, page := s.get(erin, "/en/account")
+		if code, hdr, _ := s.post(erin, "/en/account/language", url.Values{"_csrf": {s.csrf(page)}, "language": {"it"}}, nil); code != http.StatusSeeOther || hdr.Get("Location") != "/it/account" {
+			t.Errorf("language: %d %q", code, hdr.Get("Location"))
+		}
+		if code, hdr, _ := s.do(erin, "GET", "/", nil, map[string]string{"Accept-Language": "cs"}); code != http.StatusFound || hdr.Get("Location") != "/it/" {
+			t.Errorf("/ with preferred Italian: %d %q", code, hdr.Get("Location"))
+		}
+		// Deletion: the games stay, shown as a deleted player's.
+		_, _, page = s.get(erin, "/en/account")
+		if code, _, _ := s.post(erin, "/en/account/delete", url.Values{"_csrf": {s.csrf(page)}, "current": {"wrong password"}}, nil); code != http.StatusUnauthorized {
+			t.Errorf("delete with a wrong password: %d", code)
+		}
+		code, hdr, _ := s.post(erin, "/en/account/delete", url.Values{"_csrf": {s.csrf(page)}, "current": {"new password 123"}}, nil)
+		if code != http.StatusSeeOther || s.loggedInAs(erin) != "" {
+			t.Fatalf("delete: %d %q", code, hdr.Get("Location"))
+		}
+		if code, _, _ := s.get(nil, "/en/players/erin"); code != 404 {
+			t.Errorf("deleted player's page: %d", code)
+		}
+		if _, _, page = s.get(nil, "/en/players/frank"); !strings.Contains(page, "deleted player") || !strings.Contains(page, "outcome-won") {
+			t.Errorf("frank's history:\n%s", page)
+		}
+		if code, _, _ := s.login(s.browser(), "en", "erin", "new password 123"); code != http.StatusUnauthorized {
+			t.Errorf("login to a deleted account: %d", code)
+		}
+		if code, _, _ := s.register(s.browser(), "en", "Erin", testPassword); code != http.StatusSeeOther {
+			t.Errorf("the name is free again: %d", code)
+		}
+	})
+}
+
+func TestHistoryFiltersAndPages(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		s.account("gina")
+		gina, _ := db.UserByName(t.Context(), "gina")
+		for i := 0; i < 25; i++ {
+			g := &models.Game{Rules: []string{"abapa", "wari"}[i%2], StartPosition: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+				Position: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", Status: "over", Result: []string{"south", "north", "draw"}[i%3], Reason: "agreement"}
+			g.SouthUserID = &gina.ID
+			if err := db.CreateGame(t.Context(), g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, _, page := s.get(nil, "/en/players/gina")
+		if n := strings.Count(page, "<tr class=\"outcome-"); n != 20 || !strings.Contains(page, "Games 1–20 of 25") || !strings.Contains(page, `href="/en/players/gina?page=2"`) {
+			t.Errorf("page 1: %d rows", n)
+		}
+		// Totals: abapa i=0,2,..,24 (13 games), wari 12.
+		if !strings.Contains(page, "<th scope=\"row\">Abapa (standard)</th><td>5</td><td>4</td><td>4</td>") {
+			t.Errorf("totals:\n%s", page)
+		}
+		_, _, page = s.get(nil, "/en/players/gina?page=2")
+		if n := strings.Count(page, "<tr class=\"outcome-"); n != 5 {
+			t.Errorf("page 2: %d rows", n)
+		}
+		_, _, page = s.get(nil, "/en/players/gina?rules=wari&result=won")
+		if n := strings.Count(page, "<tr class=\"outcome-won\">"); n != 4 || strings.Contains(page, "outcome-lost") {
+			t.Errorf("wari won: %d rows", n)
+		}
+	})
+}
+
+// TestAccountPagesEveryLanguage renders the account pages in cs, it and en.
+func TestAccountPagesEveryLanguage(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	alice, bob := s.account("alice"), s.account("bob")
+	south, north := s.formGameWith(alice, bob, "en", "abapa")
+	id := s.playAndResign(south, north, 4)
+	for _, lang := range []string{"cs", "it", "en"} {
+		for _, c := range []*http.Client{nil, alice} {
+			for _, path := range []string{"/register", "/login", "/account", "/players/alice", "/players/bob?result=won",
+				"/games/" + id + "/replay", "/games/" + id + "/replay?ply=0", "/games/" + id + "/replay?ply=2", "/import",
+				"/import/replay?v=wari&m=FdE&s=x&ply=1", "/"} {
+				code, _, page := s.get(c, "/"+lang+path)
+				if code == http.StatusSeeOther {
+					continue
+				}
+				checkPage(t, lang, path, code, page)
+			}
+		}
+	}
+}
+
+// TestSecureCookieOverHTTPS: served over HTTPS, the session cookie is
+// Secure (and still HttpOnly, SameSite=Lax).
+func TestSecureCookieOverHTTPS(t *testing.T) {
+	e, err := handlers.New(handlers.Config{DB: modelsOpenSQLite(t), BaseURL: "https://oware.example",
+		Secret: []byte("0123456789abcdef0123456789abcdef"), Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest("GET", "https://oware.example/en/register", nil))
+	token := regexp.MustCompile(`name="_csrf" value="([^"]+)"`).FindStringSubmatch(rec.Body.String())
+	if token == nil {
+		t.Fatal("no CSRF token")
+	}
+	form := url.Values{"_csrf": {token[1]}, "username": {"secure"}, "password": {testPassword}}
+	req := httptest.NewRequest("POST", "https://oware.example/en/register", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	for _, c := range rec.Result().Cookies() {
+		req.AddCookie(c)
+	}
+	rec = httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	ck := sessionCookie(rec.Header())
+	if rec.Code != http.StatusSeeOther || ck == nil || !ck.Secure || !ck.HttpOnly || ck.SameSite != http.SameSiteLaxMode {
+		t.Fatalf("%d, cookie %+v", rec.Code, ck)
+	}
+}
+
+// TestNamnamReplay: a finished Nam-nam game replays at every ply and
+// downloads as a record that ParseRecord reads.
+func TestNamnamReplay(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	alice, bob := s.account("alice"), s.account("bob")
+	south, north := s.formGameWith(alice, bob, "en", "namnam")
+	id := south.game[strings.LastIndex(south.game, "/")+1:]
+	g, _ := s.db.LoadGame(t.Context(), id)
+	r, err := engine.NewRules(g.Rules, g.Fours)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 6; i++ {
+		g, _ = s.db.LoadGame(t.Context(), id)
+		p, _ := r.ParsePosition(g.Position)
+		who := south
+		if p.ToMove == engine.North {
+			who = north
+		}
+		pit := r.LegalMoves(p).Pits()[0]
+		if code, _, _ := s.move(who, engine.Label(pit), nil); code != http.StatusSeeOther {
+			t.Fatalf("move %d: %d", i+1, code)
+		}
+	}
+	_, _, page := s.get(south.c, south.game+"/resign")
+	s.post(south.c, south.game+"/resign", url.Values{"_csrf": {s.csrf(page)}}, nil)
+	for ply := 0; ply <= 6; ply++ {
+		if code, _, page := s.get(nil, "/en/games/"+id+"/replay?ply="+strconv.Itoa(ply)); code != 200 || strings.Contains(page, missing) {
+			t.Errorf("ply %d: %d", ply, code)
+		}
+	}
+	_, _, record := s.get(nil, "/en/games/"+id+"/record.ogn")
+	if rec, err := engine.ParseRecord(record); err != nil || len(rec.Moves) != 6 {
+		t.Errorf("record %v:\n%s", err, record)
+	}
+}

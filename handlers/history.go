@@ -1,0 +1,441 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/models"
+	"oware/views"
+)
+
+// historyPage is how many games a player's page lists.
+const historyPage = 20
+
+// playerPage lists a player's finished games with totals, filters and
+// pagination.
+func (h *handler) playerPage(c echo.Context) error {
+	ctx := c.Request().Context()
+	u, err := h.db.UserByName(ctx, c.Param("name"))
+	if errors.Is(err, models.ErrNotFound) {
+		return errNotFound
+	}
+	if err != nil {
+		return err
+	}
+	f := models.HistoryFilter{Rules: c.QueryParam("rules"), Result: c.QueryParam("result"), Limit: historyPage}
+	if _, err := engine.RulesByName(f.Rules); err != nil {
+		f.Rules = ""
+	}
+	if !slices.Contains([]string{"won", "lost", "drawn"}, f.Result) {
+		f.Result = ""
+	}
+	pg, _ := strconv.Atoi(c.QueryParam("page"))
+	pg = max(pg, 1)
+	f.Offset = (pg - 1) * historyPage
+	games, total, err := h.db.History(ctx, u.ID, f)
+	if err != nil {
+		return err
+	}
+	totals, err := h.db.PlayerTotals(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	names, err := h.opponents(c, games)
+	if err != nil {
+		return err
+	}
+	lang := langOf(c)
+	v := views.PlayerView{Name: u.Username, Rules: f.Rules, Result: f.Result,
+		RuleSets: slices.Clone(views.RuleSets), Total: int(total)}
+	for _, t := range totals {
+		v.Totals = append(v.Totals, views.TotalsRow{Rules: t.Rules, Won: t.Won, Lost: t.Lost, Drawn: t.Drawn})
+		if !slices.Contains(v.RuleSets, t.Rules) {
+			v.RuleSets = append(v.RuleSets, t.Rules)
+		}
+	}
+	for _, g := range games {
+		row := views.HistoryRow{ID: g.ID, Date: g.UpdatedAt.Format("2006-01-02"), Rules: g.Rules,
+			Reason: reasonKey(g.Reason), Moves: g.MoveCount, Side: "south", Outcome: "drawn"}
+		opp := g.NorthUserID
+		if g.NorthUserID != nil && *g.NorthUserID == u.ID {
+			row.Side, opp = "north", g.SouthUserID
+		}
+		if g.Result != "draw" {
+			row.Outcome = map[bool]string{true: "won", false: "lost"}[g.Result == row.Side]
+		}
+		if opp != nil {
+			if o := names[*opp]; o == nil || o.Deleted() {
+				row.OpponentDeleted = true
+			} else {
+				row.Opponent = o.Username
+			}
+		}
+		v.Games = append(v.Games, row)
+	}
+	if len(games) > 0 {
+		v.From, v.To = f.Offset+1, f.Offset+len(games)
+	}
+	link := func(n int) string {
+		q := url.Values{}
+		if f.Rules != "" {
+			q.Set("rules", f.Rules)
+		}
+		if f.Result != "" {
+			q.Set("result", f.Result)
+		}
+		if n > 1 {
+			q.Set("page", strconv.Itoa(n))
+		}
+		if len(q) == 0 {
+			return views.PlayerURL(lang, u.Username)
+		}
+		return views.PlayerURL(lang, u.Username) + "?" + q.Encode()
+	}
+	if pg > 1 {
+		v.Prev = link(pg - 1)
+	}
+	if int64(f.Offset+len(games)) < total {
+		v.Next = link(pg + 1)
+	}
+	p := h.page(c, "title_player", "/players/"+url.PathEscape(u.Username))
+	p.Title = p.L.T("title_player", "Name", u.Username)
+	return render(c, http.StatusOK, views.PlayerPage(p, v))
+}
+
+// opponents loads the accounts seated in the games.
+func (h *handler) opponents(c echo.Context, games []models.HistoryGame) (map[uint]*models.User, error) {
+	var ids []uint
+	for _, g := range games {
+		for _, id := range []*uint{g.SouthUserID, g.NorthUserID} {
+			if id != nil {
+				ids = append(ids, *id)
+			}
+		}
+	}
+	return h.db.UsersByID(c.Request().Context(), ids)
+}
+
+// reasonKey returns the message id of an engine.Reason.
+func reasonKey(r string) string { return views.ReasonKey(r) }
+
+// playerNames returns the names of g's players as the pages show them
+// (a username, "guest" or "deleted player") in the localizer's language.
+func (h *handler) playerNames(c echo.Context, l *localizer, g *models.Game) (south, north string, err error) {
+	users, err := h.db.UsersByID(c.Request().Context(), nonNil(g.SouthUserID, g.NorthUserID))
+	if err != nil {
+		return "", "", err
+	}
+	name := func(id *uint) string {
+		if id == nil {
+			return l.T("hist_guest")
+		}
+		if u := users[*id]; u != nil && !u.Deleted() {
+			return u.Username
+		}
+		return l.T("hist_deleted_player")
+	}
+	return name(g.SouthUserID), name(g.NorthUserID), nil
+}
+
+// nonNil returns the ids that are set.
+func nonNil(ids ...*uint) []uint {
+	var out []uint
+	for _, id := range ids {
+		if id != nil {
+			out = append(out, *id)
+		}
+	}
+	return out
+}
+
+// replayView replays moves from start under r and returns the view at ply
+// (clamped to the game). agreed lists the numbers of moves after which the
+// players agreed to end a Nam-nam round (models.Game.Agreements).
+func replayView(r engine.Rules, start engine.Position, moves, agreed []int, ply int) (views.ReplayView, error) {
+	g := engine.NewGame(r, start)
+	v := views.ReplayView{Rules: r.Name(), Position: start, Last: -1}
+	if _, rounds := r.(engine.Rounds); rounds {
+		v.Match = &views.BoardMatch{}
+	}
+	agree := func(n int) {
+		for _, a := range agreed {
+			if a == n && !g.Over {
+				g.Agree()
+			}
+		}
+	}
+	agree(0)
+	if ply == 0 {
+		v.Position = g.Position
+	}
+	ply = min(max(ply, 0), len(moves))
+	for i, pit := range moves {
+		mover := g.Position.ToMove
+		mv, err := g.Play(pit)
+		if err != nil {
+			return v, fmt.Errorf("move %d (%s): %w", i+1, engine.Label(pit), err)
+		}
+		v.Moves = append(v.Moves, views.ReplayMove{Ply: i + 1, Label: engine.Label(pit), Mover: mover, Captured: mv.Captured()})
+		if i+1 == ply {
+			v.Position, v.Last = g.Position, pit
+		}
+		agree(i + 1)
+	}
+	v.Ply = ply
+	return v, nil
+}
+
+// plyParam reads the query's ply; missing means the end (len moves).
+func plyParam(c echo.Context, moves int) int {
+	s := c.QueryParam("ply")
+	if s == "" {
+		return moves
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return moves
+	}
+	return n
+}
+
+// showReplay renders the replay page, or only its panel for htmx.
+func (h *handler) showReplay(c echo.Context, p views.Page, v views.ReplayView) error {
+	c.Response().Header().Add(echo.HeaderVary, "HX-Request")
+	v.Script = h.assets.URL("replay.js")
+	if c.Request().Header.Get("HX-Request") != "" && c.Request().Header.Get("HX-History-Restore-Request") == "" {
+		v.Partial = true
+		return render(c, http.StatusOK, views.ReplayPanel(p.L, v))
+	}
+	return render(c, http.StatusOK, views.ReplayPage(p, v))
+}
+
+// finishedGame loads the finished game of the request's :id with its rule
+// set and moves; others are not found (their id is their invitation).
+func (h *handler) finishedGame(c echo.Context) (*models.Game, engine.Rules, engine.Position, []int, error) {
+	g, err := h.loadGame(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return nil, nil, engine.Position{}, nil, err
+	}
+	if g.Status != "over" {
+		return nil, nil, engine.Position{}, nil, errNotFound
+	}
+	r, err := rulesOf(g)
+	if err != nil {
+		return nil, nil, engine.Position{}, nil, err
+	}
+	start, err := r.ParsePosition(g.StartPosition)
+	if err != nil {
+		return nil, nil, engine.Position{}, nil, err
+	}
+	pits := make([]int, len(g.Moves))
+	for i, m := range g.Moves {
+		pits[i] = m.Pit
+	}
+	return g, r, start, pits, nil
+}
+
+// replayPage steps through a finished game (?ply=N).
+func (h *handler) replayPage(c echo.Context) error {
+	g, r, start, pits, err := h.finishedGame(c)
+	if err != nil {
+		return err
+	}
+	agreed, err := parseAgreements(g.Agreements)
+	if err != nil {
+		return err
+	}
+	v, err := replayView(r, start, pits, agreed, plyParam(c, len(pits)))
+	if err != nil {
+		return err
+	}
+	lang := langOf(c)
+	p := h.page(c, "title_replay", "/games/"+g.ID+"/replay")
+	l := newLocalizer(h.bundle, lang, h.log)
+	if v.South, v.North, err = h.playerNames(c, l, g); err != nil {
+		return err
+	}
+	v.Result, v.Reason = g.Result, reasonKey(g.Reason)
+	base := gamePath(lang, g.ID)
+	v.URL = func(ply int) string { return base + "/replay?ply=" + strconv.Itoa(ply) }
+	v.Record = base + "/record.ogn"
+	return h.showReplay(c, p, v)
+}
+
+// recordFile downloads a finished game as an OGN record.
+func (h *handler) recordFile(c echo.Context) error {
+	g, _, _, _, err := h.finishedGame(c)
+	if err != nil {
+		return err
+	}
+	eg, err := replay(g)
+	if err != nil {
+		return err
+	}
+	// The result tag counts the final captures: apply an end that is not
+	// a move (resignation, agreement) before writing.
+	switch engine.Reason(g.Reason) {
+	case engine.ReasonResignation:
+		loser := engine.South
+		if g.Result == "south" {
+			loser = engine.North
+		}
+		if !eg.Over {
+			_ = eg.Resign(loser)
+		}
+	case engine.ReasonAgreement:
+		if !eg.Over {
+			_, _ = eg.Agree()
+		}
+	}
+	l := newLocalizer(h.bundle, "en", h.log)
+	south, north, err := h.playerNames(c, l, g)
+	if err != nil {
+		return err
+	}
+	text := engine.FormatRecord(eg, []engine.Tag{
+		{Name: "Event", Value: "Oware game " + g.ID},
+		{Name: "Site", Value: h.base},
+		{Name: "Date", Value: g.CreatedAt.Format("2006.01.02")},
+		{Name: "South", Value: south},
+		{Name: "North", Value: north},
+		{Name: "Termination", Value: g.Reason},
+	})
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="oware-`+g.ID+`.ogn"`)
+	return c.Blob(http.StatusOK, "application/x-oware-ogn; charset=utf-8", []byte(text))
+}
+
+// importPage is the form to paste or upload an OGN record.
+func (h *handler) importPage(c echo.Context) error {
+	return h.importAnswer(c, http.StatusOK, "", "")
+}
+
+// importAnswer renders the import form, with the record and an error.
+func (h *handler) importAnswer(c echo.Context, status int, record, errText string) error {
+	p := h.page(c, "title_import", "/import")
+	return render(c, status, views.ImportPage(p, views.ImportView{Record: record, Error: errText, CSRF: csrfToken(c)}))
+}
+
+var lineRe = regexp.MustCompile(`line (\d+)`)
+
+// recordError is the localized refusal of a bad record, naming its line.
+func recordError(l *localizer, err error) string {
+	detail := strings.TrimPrefix(err.Error(), engine.ErrBadRecord.Error()+": ")
+	if m := lineRe.FindStringSubmatch(detail); m != nil {
+		return l.T("import_err_line", "Line", m[1], "Detail", detail)
+	}
+	return l.T("import_err", "Detail", detail)
+}
+
+// importForm reads the pasted or uploaded record and shows its replay: the
+// moves travel in the replay's URL (no storage, works without JavaScript).
+func (h *handler) importForm(c echo.Context) error {
+	text := c.FormValue("record")
+	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
+		f, err := fh.Open()
+		if err != nil {
+			return errBadRequest
+		}
+		b, err := io.ReadAll(io.LimitReader(f, 60<<10))
+		f.Close()
+		if err != nil {
+			return errBadRequest
+		}
+		text = string(b)
+	}
+	l := newLocalizer(h.bundle, langOf(c), h.log)
+	if strings.TrimSpace(text) == "" {
+		return h.importAnswer(c, http.StatusUnprocessableEntity, text, l.T("import_err_empty"))
+	}
+	rec, err := engine.ParseRecord(text)
+	if err != nil {
+		return h.importAnswer(c, http.StatusUnprocessableEntity, text, recordError(l, err))
+	}
+	q := importQuery(rec, rec.Tag("South"), rec.Tag("North"))
+	return c.Redirect(http.StatusSeeOther, importURL(langOf(c), q, len(rec.Moves)))
+}
+
+// importQuery returns the query of an imported record's replay without the
+// ply: v (Variant), fen (when not the start), m (the move labels), s and n
+// (the players' names).
+func importQuery(rec *engine.Record, south, north string) url.Values {
+	q := url.Values{}
+	q.Set("v", engine.VariantTag(rec.Rules))
+	if rec.Start != rec.Rules.Start() {
+		q.Set("fen", rec.Rules.FormatPosition(rec.Start))
+	}
+	var m strings.Builder
+	for _, pit := range rec.Moves {
+		m.WriteString(engine.Label(pit))
+	}
+	q.Set("m", m.String())
+	if south != "" {
+		q.Set("s", truncate(south, 40))
+	}
+	if north != "" {
+		q.Set("n", truncate(north, 40))
+	}
+	return q
+}
+
+// importURL is the replay address of an imported record (query q of
+// importQuery) at ply.
+func importURL(lang string, q url.Values, ply int) string {
+	q.Set("ply", strconv.Itoa(ply))
+	return "/" + lang + "/import/replay?" + q.Encode()
+}
+
+// truncate cuts s to n runes.
+func truncate(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
+
+// importReplay shows an imported record (from importURL's query) at a ply;
+// the record is checked again by engine.ParseRecord.
+func (h *handler) importReplay(c echo.Context) error {
+	q := c.QueryParams()
+	var b strings.Builder
+	fmt.Fprintf(&b, "[Variant %q]\n", q.Get("v"))
+	if fen := q.Get("fen"); fen != "" {
+		fmt.Fprintf(&b, "[FEN %q]\n", fen)
+	}
+	for _, ch := range q.Get("m") {
+		b.WriteRune(ch)
+		b.WriteByte(' ')
+	}
+	l := newLocalizer(h.bundle, langOf(c), h.log)
+	rec, err := engine.ParseRecord(b.String())
+	if err != nil {
+		return h.importAnswer(c, http.StatusUnprocessableEntity, "", recordError(l, err))
+	}
+	v, err := replayView(rec.Rules, rec.Start, rec.Moves, nil, plyParam(c, len(rec.Moves)))
+	if err != nil {
+		return err
+	}
+	base := importQuery(rec, q.Get("s"), q.Get("n"))
+	v.South, v.North = base.Get("s"), base.Get("n")
+	if v.South == "" {
+		v.South = "?"
+	}
+	if v.North == "" {
+		v.North = "?"
+	}
+	if g := rec.Game(); g.Over {
+		v.Result, v.Reason = g.Result.String(), reasonKey(string(g.Reason))
+	}
+	lang := langOf(c)
+	v.URL = func(ply int) string { return importURL(lang, base, ply) }
+	return h.showReplay(c, h.page(c, "title_import_replay", "/import"), v)
+}

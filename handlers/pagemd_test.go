@@ -1,0 +1,74 @@
+package handlers
+
+import (
+	"strings"
+	"testing"
+
+	"oware/locales"
+	"oware/models"
+)
+
+// TestPageDiagramsLegal: every ```board diagram of every page source is a
+// legal position of its rule set (the engine parses it) with valid
+// highlight labels, and a bad one is refused.
+func TestPageDiagramsLegal(t *testing.T) {
+	srcs, err := models.ReadPageSources(locales.Pages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diagrams := 0
+	for _, s := range srcs {
+		parts, err := renderPageBody(s.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range parts {
+			if p.Err != nil {
+				t.Errorf("%s/%s: %v", s.Locale, s.Slug, p.Err)
+			}
+			if p.Diagram != nil {
+				diagrams++
+			}
+		}
+	}
+	if diagrams < 3*7 {
+		t.Errorf("only %d diagrams in all the pages", diagrams)
+	}
+	for _, bad := range []string{
+		"position: 4-4-4-4-4-4-4-4-4-4-4-5-0-0-S", // 49 seeds
+		"position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0",   // no player to move
+		"position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nhighlight: G",
+		"position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nrules: chess",
+		"highlight: A",
+	} {
+		parts, err := renderPageBody("Text.\n\n```board\n" + bad + "\n```\n")
+		if err != nil || len(parts) != 2 || parts[1].Err == nil {
+			t.Errorf("%q: not refused: %+v, %v", bad, parts, err)
+		}
+	}
+}
+
+// TestPageMarkdownSanitized: the renderer drops scripts, event handlers and
+// javascript: links from a page body, and keeps tables and text.
+func TestPageMarkdownSanitized(t *testing.T) {
+	body := "## Rules\n\n<script>alert(1)</script>\n\nText <b onclick=\"alert(2)\">bold</b> " +
+		"[link](javascript:alert(3)) <img src=x onerror=alert(4)>\n\n" +
+		"<iframe src=\"https://example.com\"></iframe>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n" +
+		"[rules](/en/rules) [elsewhere](https://example.com/)\n"
+	parts, err := renderPageBody(body)
+	if err != nil || len(parts) != 1 {
+		t.Fatalf("%+v, %v", parts, err)
+	}
+	h := parts[0].HTML
+	for _, bad := range []string{"<script", "alert(1)", "onclick", "javascript:", "onerror", "<iframe"} {
+		if strings.Contains(h, bad) {
+			t.Errorf("%q left in %s", bad, h)
+		}
+	}
+	for _, good := range []string{"<h2>Rules</h2>", "<b>bold</b>", "<table>", "<td>2</td>",
+		`<a href="/en/rules">rules</a>`, `<a href="https://example.com/" rel="nofollow">elsewhere</a>`} {
+		if !strings.Contains(h, good) {
+			t.Errorf("no %q in %s", good, h)
+		}
+	}
+}

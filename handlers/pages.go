@@ -1,0 +1,240 @@
+package handlers
+
+import (
+	"context"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/locales"
+	"oware/models"
+	"oware/views"
+)
+
+// variantSlugs are the variant pages, /{lang}/variants/{slug}, in the
+// order the variants page lists them; each slug is also the rule set key
+// of the new-game form.
+var variantSlugs = []string{"abapa", "wari", "warri", "namnam"}
+
+// pageRoutes loads the page sources into the pages table (see
+// models.LoadPages) and registers the pages read from it, the sitemap and
+// the language-less addresses /rules, /variants and /history, which
+// redirect to the page in the visitor's language.
+func (h *handler) pageRoutes(e *echo.Echo, g *echo.Group) error {
+	if err := h.loadPages(); err != nil {
+		return err
+	}
+	for _, slug := range []string{"rules", "variants", "history"} {
+		e.GET("/"+slug, func(c echo.Context) error {
+			c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
+			return c.Redirect(http.StatusFound, "/"+matchLang(c.Request().Header.Get("Accept-Language"))+"/"+slug)
+		})
+	}
+	g.GET("/rules", h.pageBySlug("rules"))
+	g.GET("/history", h.pageBySlug("history"))
+	g.GET("/variants", h.pageBySlug("variants"))
+	g.GET("/variants/:slug", h.variantPage)
+	e.GET("/sitemap.xml", h.sitemap)
+	return nil
+}
+
+// loadPages reads the embedded page sources, checks every diagram with the
+// engine (a bad one stops the start) and brings the pages table up to date.
+func (h *handler) loadPages() error {
+	srcs, err := models.ReadPageSources(locales.Pages)
+	if err != nil {
+		return err
+	}
+	for _, s := range srcs {
+		parts, err := renderPageBody(s.Body)
+		if err != nil {
+			return fmt.Errorf("page %s/%s: %w", s.Locale, s.Slug, err)
+		}
+		for _, p := range parts {
+			if p.Err != nil {
+				return fmt.Errorf("page %s/%s: %w", s.Locale, s.Slug, p.Err)
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := h.db.LoadPages(ctx, srcs)
+	if err != nil {
+		return err
+	}
+	h.log.Info("pages loaded", "added", res.Added, "updated", res.Updated, "unchanged", res.Unchanged)
+	for _, p := range res.Kept {
+		h.log.Warn("page edited in the database, its changed source was not loaded (delete the row to load it)", "page", p)
+	}
+	return nil
+}
+
+// pageBySlug returns the handler of the page slug.
+func (h *handler) pageBySlug(slug string) echo.HandlerFunc {
+	return func(c echo.Context) error { return h.showPage(c, slug, "/"+slug) }
+}
+
+// variantPage is the page of one rule variant.
+func (h *handler) variantPage(c echo.Context) error {
+	slug := c.Param("slug")
+	if !slices.Contains(variantSlugs, slug) {
+		return errNotFound
+	}
+	return h.showPage(c, slug, "/variants/"+slug)
+}
+
+// showPage renders the page slug of the request's language from the
+// database; path is its URL path after the language prefix.
+func (h *handler) showPage(c echo.Context, slug, path string) error {
+	ctx := c.Request().Context()
+	lang := langOf(c)
+	pg, err := h.db.PageBySlug(ctx, slug, lang)
+	if errors.Is(err, models.ErrNotFound) {
+		return errNotFound
+	}
+	if err != nil {
+		return err
+	}
+	parts, err := renderPageBody(pg.Body)
+	if err != nil {
+		return err
+	}
+	for _, p := range parts {
+		if p.Err != nil {
+			h.log.Error("page diagram", "page", lang+"/"+slug, "err", p.Err)
+		}
+	}
+	a := views.Article{Title: pg.Title, Summary: pg.Summary, Parts: parts}
+	if slices.Contains(variantSlugs, slug) {
+		a.Variant = slug
+	}
+	if slug == "variants" {
+		for _, v := range variantSlugs {
+			if vp, err := h.db.PageBySlug(ctx, v, lang); err == nil {
+				a.Links = append(a.Links, views.ArticleLink{URL: "/" + lang + "/variants/" + v, Title: vp.Title, Summary: vp.Summary})
+			}
+		}
+	}
+	titleKey := "nav_" + slug // the menu's name of the page, until the row's title replaces it
+	if a.Variant != "" {
+		titleKey = "nav_variants"
+	}
+	p := h.page(c, titleKey, path)
+	p.Title, p.Description = pg.Title, pg.Summary
+	return render(c, http.StatusOK, views.ArticlePage(p, a))
+}
+
+// sitemapSource adds paths (after the language prefix, e.g.
+// "/tutorials/grand-slam") to the sitemap; every path is listed in every
+// language.
+type sitemapSource func(ctx context.Context, h *handler) ([]string, error)
+
+// sitemapSources are the features' sitemap sources; a feature adds its own
+// with addSitemapSource from an init function of its file.
+var sitemapSources []sitemapSource
+
+// addSitemapSource adds a source of sitemap paths; call it from init.
+func addSitemapSource(f sitemapSource) { sitemapSources = append(sitemapSources, f) }
+
+// sitemapURL is one <url> of the sitemap, with its language alternates.
+type sitemapURL struct {
+	Loc     string        `xml:"loc"`
+	LastMod string        `xml:"lastmod,omitempty"`
+	Links   []sitemapLink `xml:"xhtml:link"`
+}
+
+// sitemapLink is an <xhtml:link rel="alternate" hreflang=".." href=".."/>.
+type sitemapLink struct {
+	Rel      string `xml:"rel,attr"`
+	HrefLang string `xml:"hreflang,attr"`
+	Href     string `xml:"href,attr"`
+}
+
+// sitemapSet is the <urlset> of /sitemap.xml.
+type sitemapSet struct {
+	XMLName xml.Name     `xml:"urlset"`
+	NS      string       `xml:"xmlns,attr"`
+	XHTML   string       `xml:"xmlns:xhtml,attr"`
+	URLs    []sitemapURL `xml:"url"`
+}
+
+// sitemap lists every public page in every language: the home page, the
+// new-game form, the pages of the pages table, the tutorials index when
+// there is one, and what the features' sitemap sources add.
+func (h *handler) sitemap(c echo.Context) error {
+	ctx := c.Request().Context()
+	paths := []string{"/", "/games/new"}
+	for _, r := range c.Echo().Routes() {
+		if r.Method == http.MethodGet && r.Path == "/:lang/tutorials" {
+			paths = append(paths, "/tutorials")
+		}
+	}
+	pages, err := h.db.AllPages(ctx)
+	if err != nil {
+		return err
+	}
+	// The menu's order: rules, variants, each variant, history, the rest.
+	order := slices.Concat([]string{"rules", "variants"}, variantSlugs, []string{"history"})
+	rank := func(slug string) int {
+		if i := slices.Index(order, slug); i >= 0 {
+			return i
+		}
+		return len(order)
+	}
+	slices.SortStableFunc(pages, func(a, b models.Page) int { return rank(a.Slug) - rank(b.Slug) })
+	lastmod := map[string]time.Time{} // path -> newest row of its languages
+	for _, pg := range pages {
+		path := pagePathOf(pg.Slug)
+		if _, seen := lastmod[path]; !seen {
+			paths = append(paths, path)
+		}
+		if pg.UpdatedAt.After(lastmod[path]) {
+			lastmod[path] = pg.UpdatedAt
+		}
+	}
+	for _, src := range sitemapSources {
+		more, err := src(ctx, h)
+		if err != nil {
+			return err
+		}
+		paths = append(paths, more...)
+	}
+	set := sitemapSet{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
+	seen := map[string]bool{}
+	for _, path := range paths {
+		if seen[path] {
+			continue
+		}
+		seen[path] = true
+		var links []sitemapLink
+		for _, l := range locales.Langs {
+			links = append(links, sitemapLink{Rel: "alternate", HrefLang: l, Href: h.base + "/" + l + path})
+		}
+		for _, l := range locales.Langs {
+			u := sitemapURL{Loc: h.base + "/" + l + path, Links: links}
+			if t, ok := lastmod[path]; ok {
+				u.LastMod = t.UTC().Format("2006-01-02")
+			}
+			set.URLs = append(set.URLs, u)
+		}
+	}
+	out, err := xml.MarshalIndent(set, "", "  ")
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=3600")
+	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", append([]byte(xml.Header), out...))
+}
+
+// pagePathOf returns the URL path after the language prefix of page slug.
+func pagePathOf(slug string) string {
+	if slices.Contains(variantSlugs, slug) {
+		return "/variants/" + slug
+	}
+	return "/" + slug
+}

@@ -1,0 +1,105 @@
+package models_test
+
+import (
+	"strings"
+	"testing"
+
+	"oware/locales"
+	"oware/models"
+)
+
+// TestLoadTutorials: the embedded sources load; loading again writes
+// nothing; a changed source replaces the steps.
+func TestLoadTutorials(t *testing.T) {
+	each(t, func(t *testing.T, db *models.DB) {
+		ctx := t.Context()
+		srcs, err := models.ReadTutorialSources(locales.TutorialSources)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := db.LoadTutorials(ctx, srcs); err != nil || n != len(srcs) {
+			t.Fatalf("first load: %d of %d (%v)", n, len(srcs), err)
+		}
+		if n, err := db.LoadTutorials(ctx, srcs); err != nil || n != 0 {
+			t.Fatalf("second load wrote %d (%v)", n, err)
+		}
+		list, err := db.Tutorials(ctx, "it")
+		if err != nil || len(list) != 2 || list[0].Slug != "oware-step-by-step" || list[1].Slug != "grand-slam" {
+			t.Fatalf("it tutorials %+v (%v)", list, err)
+		}
+		for i, s := range list[0].Steps {
+			if s.Number != i+1 {
+				t.Fatalf("steps out of order: %d at %d", s.Number, i)
+			}
+		}
+		// A changed source: its steps are replaced.
+		changed := srcs[0]
+		changed.SourceHash = "changed"
+		changed.Steps = changed.Steps[:2]
+		if n, err := db.LoadTutorials(ctx, []models.Tutorial{changed}); err != nil || n != 1 {
+			t.Fatalf("changed load: %d (%v)", n, err)
+		}
+		got, err := db.TutorialBySlug(ctx, changed.Locale, changed.Slug)
+		if err != nil || len(got.Steps) != 2 || got.SourceHash != "changed" {
+			t.Fatalf("after the change: %+v (%v)", got, err)
+		}
+		if _, err := db.TutorialBySlug(ctx, "en", "nope"); err != models.ErrNotFound {
+			t.Errorf("unknown tutorial: %v", err)
+		}
+	})
+}
+
+// TestTutorialProgressGrows: progress is stored per player and tutorial,
+// and never goes back.
+func TestTutorialProgressGrows(t *testing.T) {
+	each(t, func(t *testing.T, db *models.DB) {
+		ctx := t.Context()
+		u := &models.User{Username: "pupil", PasswordHash: "x"}
+		if err := db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []struct {
+			step int
+			done bool
+		}{{3, false}, {2, false}, {8, true}, {1, false}} {
+			if err := db.SaveTutorialProgress(ctx, u.ID, "grand-slam", p.step, p.done); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.SaveTutorialProgress(ctx, u.ID, "oware-step-by-step", 4, false); err != nil {
+			t.Fatal(err)
+		}
+		list, err := db.TutorialProgressOf(ctx, u.ID)
+		if err != nil || len(list) != 2 {
+			t.Fatalf("%+v (%v)", list, err)
+		}
+		if g := list[0]; g.TutorialSlug != "grand-slam" || g.Step != 8 || !g.Done || g.UserID == nil || *g.UserID != u.ID {
+			t.Errorf("grand-slam progress %+v", g)
+		}
+		if o := list[1]; o.TutorialSlug != "oware-step-by-step" || o.Step != 4 || o.Done {
+			t.Errorf("oware-step-by-step progress %+v", o)
+		}
+	})
+}
+
+// TestParseTutorialSourceErrors: a broken source is refused with a message
+// that names the file.
+func TestParseTutorialSourceErrors(t *testing.T) {
+	front := "---\ntitle: T\nsummary: S\n---\n"
+	for name, src := range map[string]string{
+		"no step block": front + "## One\n\ntext\n",
+		"no position":   front + "## One\n\n```step\nhighlight: A\n```\n",
+		"unknown task":  front + "## One\n\n```step\nposition: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\ntask: dance\naccept: A\n```\n",
+		"no accept":     front + "## One\n\n```step\nposition: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\ntask: play\n```\n",
+		"text before":   front + "intro\n\n## One\n\n```step\nposition: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\n```\n",
+	} {
+		_, err := models.ParseTutorialSource("en", "01-x", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), "en/01-x.md") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	tu, err := models.ParseTutorialSource("en", "03-nam-nam", []byte(front+"## One\n\nBefore.\n\n```step\nposition: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nrules: wari\n```\n\nAfter.\n"))
+	if err != nil || tu.Slug != "nam-nam" || tu.Ordinal != 3 || len(tu.Steps) != 1 || tu.Steps[0].Text != "Before.\n\nAfter." || tu.Steps[0].Rules != "wari" {
+		t.Errorf("%+v (%v)", tu, err)
+	}
+}

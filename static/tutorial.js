@@ -1,0 +1,30 @@
+// Tutorial steps: the ← and → keys follow the previous and next links
+// (htmx swaps the step in); after a swap the focus goes to the answer's
+// verdict, or else to the step's heading, and the language links follow
+// the new URL. The pages work without this script.
+function showKeysTip() {
+  document.querySelectorAll(".keys-tip[hidden]").forEach(function (p) { p.hidden = false; });
+}
+document.addEventListener("DOMContentLoaded", showKeysTip);
+document.addEventListener("keydown", function (e) {
+  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) return;
+  if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable]")) return;
+  var rel = e.key === "ArrowLeft" ? "prev" : e.key === "ArrowRight" ? "next" : "";
+  if (!rel) return;
+  var a = document.querySelector('#tutorial a[rel="' + rel + '"]');
+  if (!a) return;
+  e.preventDefault();
+  a.click();
+});
+document.addEventListener("htmx:afterSettle", function (e) {
+  if (e.target.id !== "tutorial") return;
+  showKeysTip();
+  var f = document.getElementById("feedback") || document.getElementById("step-title");
+  if (f) f.focus();
+});
+document.addEventListener("htmx:pushedIntoHistory", function () {
+  var rest = location.pathname.replace(/^\/[a-z]{2}(?=\/)/, "");
+  document.querySelectorAll(".langs a[hreflang]").forEach(function (a) {
+    a.setAttribute("href", "/" + a.getAttribute("hreflang") + rest);
+  });
+});
