@@ -46,3 +46,36 @@ func BenchmarkPlay(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNamNamPlayStart measures Play of a relay move from the start
+// (with the legality check and the round-end checks).
+func BenchmarkNamNamPlayStart(b *testing.B) {
+	r := NamNam{}
+	p := r.Start()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := r.Play(p, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// longEndless holds the longest endless sowing found in random matches:
+// pit e's relay cycles only after about 1.5 million laps of Brent's search.
+const longEndless = "3-7-1-10-1-0-7-1-5-1-3-1-8-0-N-SSSSSSNNNNNS-0-0"
+
+// BenchmarkNamNamEndless measures the refusal of that sowing (fours=last,
+// the packed relay).
+func BenchmarkNamNamEndless(b *testing.B) {
+	r := NamNam{}
+	p, err := r.ParsePosition(longEndless)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := r.Play(p, 10); err == nil {
+			b.Fatal("the endless sowing was played")
+		}
+	}
+}
