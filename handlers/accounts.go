@@ -47,7 +47,28 @@ var argonParams = &argon2id.Params{Memory: 19 * 1024, Iterations: 2, Parallelism
 
 // dummyHash is compared against when a login names no account, so that the
 // answer takes as long as for a wrong password.
-var dummyHash, _ = argon2id.CreateHash("not a password of anyone", argonParams)
+var dummyHash = sync.OnceValue(func() string {
+	h, _ := argon2id.CreateHash("not a password of anyone", argonParams)
+	return h
+})
+
+// hashSlots bounds the password hashes computed at once (19 MiB each).
+var hashSlots = make(chan struct{}, 4)
+
+// createHash hashes a new password.
+func createHash(pw string) (string, error) {
+	hashSlots <- struct{}{}
+	defer func() { <-hashSlots }()
+	return argon2id.CreateHash(pw, argonParams)
+}
+
+// passwordMatches compares a password with a stored hash.
+func passwordMatches(pw, hash string) bool {
+	hashSlots <- struct{}{}
+	defer func() { <-hashSlots }()
+	ok, err := argon2id.ComparePasswordAndHash(pw, hash)
+	return err == nil && ok
+}
 
 var usernameRe = regexp.MustCompile(`^[A-Za-z0-9_-]{3,20}$`)
 
@@ -67,6 +88,7 @@ type loginLimits struct {
 	address map[string]*rate.Limiter
 }
 
+// newLoginLimits returns empty limiters.
 func newLoginLimits() *loginLimits {
 	return &loginLimits{account: map[string]*rate.Limiter{}, address: map[string]*rate.Limiter{}}
 }
@@ -195,10 +217,12 @@ func (h *handler) authPage(c echo.Context, status int, v views.AuthView) error {
 	return render(c, status, views.AuthPage(p, v))
 }
 
+// registerPage is the registration form.
 func (h *handler) registerPage(c echo.Context) error {
 	return h.authPage(c, http.StatusOK, views.AuthView{Register: true})
 }
 
+// loginPage is the login form.
 func (h *handler) loginPage(c echo.Context) error {
 	return h.authPage(c, http.StatusOK, views.AuthView{})
 }
@@ -230,7 +254,7 @@ func (h *handler) registerForm(c echo.Context) error {
 		}
 		u.Email = &email
 	}
-	hash, err := argon2id.CreateHash(pw, argonParams)
+	hash, err := createHash(pw)
 	if err != nil {
 		return err
 	}
@@ -262,12 +286,11 @@ func (h *handler) loginForm(c echo.Context) error {
 	if err != nil && !errors.Is(err, models.ErrNotFound) {
 		return err
 	}
-	hash := dummyHash
+	hash := dummyHash()
 	if u != nil {
 		hash = u.PasswordHash
 	}
-	ok, err := argon2id.ComparePasswordAndHash(pw, hash)
-	if err != nil || !ok || u == nil {
+	if !passwordMatches(pw, hash) || u == nil {
 		h.limits.failed(key, addr)
 		v.Error = "acc_err_login"
 		return h.authPage(c, http.StatusUnauthorized, v)
@@ -293,7 +316,8 @@ func (h *handler) logoutForm(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/"+langOf(c)+"/")
 }
 
-// mustUser returns the logged-in player, or errLogin.
+// mustUser returns the logged-in player; for a visitor it returns nil and
+// the answer (a redirect to the login page) has been written.
 func (h *handler) mustUser(c echo.Context) (*models.User, error) {
 	if u := h.currentUser(c); u != nil {
 		return u, nil
@@ -314,6 +338,7 @@ func (h *handler) settings(c echo.Context, u *models.User, status int, notice, e
 	return render(c, status, views.AccountPage(p, v))
 }
 
+// accountPage is the account settings page (a visitor goes to the login).
 func (h *handler) accountPage(c echo.Context) error {
 	u, err := h.mustUser(c)
 	if u == nil {
@@ -357,8 +382,7 @@ func (h *handler) checkPassword(c echo.Context, u *models.User) (bool, error) {
 	if h.limits.blocked(key, addr) {
 		return false, h.settings(c, u, http.StatusTooManyRequests, "", "acc_err_too_many")
 	}
-	ok, err := argon2id.ComparePasswordAndHash(c.FormValue("current"), u.PasswordHash)
-	if err != nil || !ok {
+	if !passwordMatches(c.FormValue("current"), u.PasswordHash) {
 		h.limits.failed(key, addr)
 		return false, h.settings(c, u, http.StatusUnauthorized, "", "acc_err_current")
 	}
@@ -379,7 +403,7 @@ func (h *handler) passwordForm(c echo.Context) error {
 	if n := utf8.RuneCountInString(pw); n < 10 || n > 200 {
 		return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_password_length")
 	}
-	hash, err := argon2id.CreateHash(pw, argonParams)
+	hash, err := createHash(pw)
 	if err != nil {
 		return err
 	}

@@ -120,8 +120,12 @@ func TestBrowserAccountHistory(t *testing.T) {
 		{kb.Home, "Start position", "ply=0"},
 	} {
 		do(alice, "key "+step.want, chromedp.KeyEvent(step.key))
-		waitFor(alice, "after the key: "+step.want, turn(step.want)+` && location.search.includes('`+step.ply+`')`)
+		waitFor(alice, "after the key: "+step.want, turn(step.want)+` && location.search.includes('`+step.ply+`')`+
+			` && document.getElementById('replay-live').textContent.includes('`+step.want+`')`)
 	}
+	// Tab to "Next" and press Enter: the focus stays on "Next" in the new panel.
+	do(alice, "focus Next", chromedp.Focus(chromedp.CSS(`#replay a[data-nav="next"]`)), chromedp.KeyEvent(kb.Enter))
+	waitFor(alice, "Enter on Next", turn("Move 1 of 2: C")+` && document.activeElement.dataset.nav === 'next'`)
 	// Bob's history has the win.
 	do(bob, "Bob's history", chromedp.Navigate(s.srv.URL+"/en/players/bob"),
 		chromedp.WaitVisible(chromedp.CSS(`tr.outcome-won`)))

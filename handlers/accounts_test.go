@@ -152,8 +152,10 @@ func TestAccountFormsNeedCSRF(t *testing.T) {
 			if tok != "" {
 				form.Set("_csrf", tok)
 			}
-			if code, _, _ := s.post(c, "/en/register", form, nil); code != http.StatusForbidden {
-				t.Errorf("register with token %q: %d", tok, code)
+			for _, hdr := range []map[string]string{nil, {"Sec-Fetch-Site": "same-origin", "Origin": s.srv.URL}} {
+				if code, _, _ := s.post(c, "/en/register", form, hdr); code != http.StatusForbidden {
+					t.Errorf("register with token %q, headers %v: %d", tok, hdr, code)
+				}
 			}
 		}
 		if n := users(t, db); n != 0 {
@@ -284,8 +286,12 @@ func TestHistoryReplayRecord(t *testing.T) {
 		if g.Status != "over" || g.Result != "north" || g.Reason != "resignation" {
 			t.Fatalf("game %+v", g)
 		}
-		// Both histories, with the right result.
-		_, _, page := s.get(nil, "/en/players/alice")
+		// The game page names the players; both histories have the game.
+		_, _, page := s.get(alice, south.game)
+		if !strings.Contains(page, `<dd class="player">alice</dd>`) || !strings.Contains(page, `<dd class="player">bob</dd>`) {
+			t.Errorf("game page without the players' names")
+		}
+		_, _, page = s.get(nil, "/en/players/alice")
 		checkPage(t, "en", "/en/players/alice", 200, page)
 		if !strings.Contains(page, `<tr class="outcome-lost">`) || !strings.Contains(page, `href="/en/players/bob"`) ||
 			!strings.Contains(page, "resignation") || !strings.Contains(page, "<td>17</td>") {
@@ -433,6 +439,9 @@ func TestGuestGamesJoinAccount(t *testing.T) {
 		guest := s.browser()
 		s2, n2 := s.formGameWith(south.c, guest, "en", "abapa")
 		s.playAndResign(s2, n2, 1)
+		if _, _, page = s.get(guest, s2.game); !strings.Contains(page, `<dd class="player">dave</dd>`) || !strings.Contains(page, `<dd class="player">guest</dd>`) {
+			t.Errorf("the guest's game page does not name the players")
+		}
 		if _, _, page = s.get(nil, "/en/players/dave?rules=abapa"); !strings.Contains(page, "guest") || strings.Contains(page, "/en/games/"+id+"/replay") {
 			t.Errorf("dave's abapa games:\n%s", page)
 		}

@@ -352,6 +352,7 @@ func (h *handler) importForm(c echo.Context) error {
 		}
 		text = string(b)
 	}
+	text = strings.TrimPrefix(text, "\ufeff") // a byte order mark
 	l := newLocalizer(h.bundle, langOf(c), h.log)
 	if strings.TrimSpace(text) == "" {
 		return h.importAnswer(c, http.StatusUnprocessableEntity, text, l.T("import_err_empty"))
@@ -438,4 +439,15 @@ func (h *handler) importReplay(c echo.Context) error {
 	lang := langOf(c)
 	v.URL = func(ply int) string { return importURL(lang, base, ply) }
 	return h.showReplay(c, h.page(c, "title_import_replay", "/import"), v)
+}
+
+// addPlayerNames shows the players' names on the game page once both
+// seats are taken, when an account holds one of them.
+func (h *handler) addPlayerNames(c echo.Context, v *views.GameView, g *models.Game) error {
+	if g.Status == "waiting" || (g.SouthUserID == nil && g.NorthUserID == nil) {
+		return nil
+	}
+	var err error
+	v.SouthName, v.NorthName, err = h.playerNames(c, newLocalizer(h.bundle, langOf(c), h.log), g)
+	return err
 }

@@ -18,8 +18,9 @@ import (
 // a real browser: it answers every task on the board (a wrong pit first,
 // for its hint), sees the sowing drawn seed by seed, and goes on with the
 // Next button and the → key, all by htmx swaps without a page load. The
-// last step leads to a new game. OWARE_SCREENSHOTS=dir keeps a picture of
-// every answered step.
+// last step leads to a new game. Then it walks tutorial 2 in Czech.
+// OWARE_SCREENSHOTS=dir keeps a picture of every answered step of
+// tutorial 1.
 func TestBrowserTutorial(t *testing.T) {
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("no %s: apt-get install -y chromium", chromiumPath)
@@ -127,4 +128,33 @@ func TestBrowserTutorial(t *testing.T) {
 	if txt, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`.tutorials`))); err != nil || !strings.Contains(txt, "Done") {
 		t.Errorf("index after the walk: %q %v", txt, err)
 	}
+
+	// Tutorial 2 in Czech, answering each task right away.
+	tu = tutorialSources(t)["grand-slam"]["cs"]
+	n = len(tu.Steps)
+	do("tutorial 2", chromedp.Navigate(s.srv.URL+"/cs/tutorials/grand-slam/1"),
+		chromedp.WaitVisible(chromedp.ID("step-title")),
+		chromedp.Evaluate[chromedp.Void](`window.owareMarker = 1`))
+	for i, st := range tu.Steps {
+		name := "cs step " + strconv.Itoa(i+1) + " (" + st.Title + ")"
+		waitFor(name, text(".tut-progress")+`.includes('Krok `+strconv.Itoa(i+1)+` z `+strconv.Itoa(n)+`') && `+bound)
+		accept := strings.Fields(st.Accept)
+		switch st.Task {
+		case "play", "capture", "feed":
+			do(name+": answer", chromedp.Click(chromedp.CSS(`#tutorial button[name="pit"][value="`+accept[len(accept)-1]+`"]`)))
+		case "legal":
+			for _, l := range accept {
+				do(name+": tick "+l, chromedp.Click(chromedp.CSS(`.legal-form input[value="`+l+`"]`)))
+			}
+			do(name+": check", chromedp.Click(chromedp.CSS(`.legal-form button[type=submit]`)))
+		}
+		if st.Task != "" {
+			waitFor(name+": right", text("#feedback.ok")+`.includes('Správně!') && `+bound)
+		}
+		if i < n-1 {
+			do(name+": next", chromedp.Click(chromedp.CSS(`#tutorial a[rel="next"]`)))
+		}
+	}
+	do("cs: play a game", chromedp.Click(chromedp.CSS(`#tutorial a[href="/cs/games/new"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.settings-form`)))
 }

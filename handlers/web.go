@@ -95,6 +95,9 @@ func (h *handler) gameView(c echo.Context, g *models.Game, seat engine.Side) (vi
 	if err := h.addMatch(&v, g, seat); err != nil {
 		return v, err
 	}
+	if err := h.addPlayerNames(c, &v, g); err != nil {
+		return v, err
+	}
 	return v, nil
 }
 
