@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"net/mail"
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -79,18 +80,31 @@ const (
 	accountInterval = time.Minute
 	addressBurst    = 20
 	addressInterval = 10 * time.Second
+	// Registrations per address: a burst, then one more per interval.
+	registerBurst    = 10
+	registerInterval = 6 * time.Minute
 )
 
 // loginLimits are the failed-login limiters by account name and address.
 type loginLimits struct {
-	mu      sync.Mutex
-	account map[string]*rate.Limiter
-	address map[string]*rate.Limiter
+	mu       sync.Mutex
+	account  map[string]*rate.Limiter
+	address  map[string]*rate.Limiter
+	register map[string]*rate.Limiter // registrations by address
 }
 
 // newLoginLimits returns empty limiters.
 func newLoginLimits() *loginLimits {
-	return &loginLimits{account: map[string]*rate.Limiter{}, address: map[string]*rate.Limiter{}}
+	return &loginLimits{account: map[string]*rate.Limiter{}, address: map[string]*rate.Limiter{},
+		register: map[string]*rate.Limiter{}}
+}
+
+// registration counts a registration from addr and reports whether it is
+// within the limit.
+func (ll *loginLimits) registration(addr string) bool {
+	ll.mu.Lock()
+	defer ll.mu.Unlock()
+	return limiter(ll.register, addr, registerInterval, registerBurst).Allow()
 }
 
 // limiter returns the limiter of key in m, made when missing. Full
@@ -129,8 +143,11 @@ func (ll *loginLimits) failed(name, addr string) {
 }
 
 // startSession replaces the visitor's session by a new one for u (session
-// rotation): only the seat tokens are carried over.
+// rotation): only the seat tokens are carried over. The CSRF cookie is
+// dropped too: the next page gets a new token.
 func (h *handler) startSession(c echo.Context, u *models.User) error {
+	c.SetCookie(&http.Cookie{Name: "_csrf", Path: "/", MaxAge: -1, HttpOnly: true,
+		Secure: h.sessions.Options.Secure, SameSite: http.SameSiteLaxMode})
 	old, _ := h.sessions.Get(c.Request(), sessionName)
 	s := sessions.NewSession(h.sessions, sessionName)
 	opts := *h.sessions.Options
@@ -219,16 +236,34 @@ func (h *handler) authPage(c echo.Context, status int, v views.AuthView) error {
 
 // registerPage is the registration form.
 func (h *handler) registerPage(c echo.Context) error {
-	return h.authPage(c, http.StatusOK, views.AuthView{Register: true})
+	return h.authPage(c, http.StatusOK, views.AuthView{Register: true, Next: localPath(c.QueryParam("next"))})
 }
 
 // loginPage is the login form.
 func (h *handler) loginPage(c echo.Context) error {
-	return h.authPage(c, http.StatusOK, views.AuthView{})
+	return h.authPage(c, http.StatusOK, views.AuthView{Next: localPath(c.QueryParam("next"))})
 }
 
-// home returns the path of the player's page, where a login leads.
-func home(c echo.Context, u *models.User) string { return views.PlayerURL(langOf(c), u.Username) }
+// localPath returns next when it is a path of this site ("/en/games/x"),
+// else "" (no open redirect).
+func localPath(next string) string {
+	if len(next) < 2 || next[0] != '/' || next[1] == '/' || strings.ContainsAny(next, "\\\r\n") {
+		return ""
+	}
+	if u, err := url.Parse(next); err != nil || u.Scheme != "" || u.Host != "" {
+		return ""
+	}
+	return next
+}
+
+// home returns where a login or registration leads: the form's next page,
+// else the player's page.
+func home(c echo.Context, u *models.User) string {
+	if next := localPath(c.FormValue("next")); next != "" {
+		return next
+	}
+	return views.PlayerURL(langOf(c), u.Username)
+}
 
 // registerForm creates the account, logs the visitor in and adds the games
 // they played as a guest in this browser.
@@ -236,7 +271,7 @@ func (h *handler) registerForm(c echo.Context) error {
 	name := strings.TrimSpace(c.FormValue("username"))
 	email := strings.TrimSpace(c.FormValue("email"))
 	pw := c.FormValue("password")
-	v := views.AuthView{Register: true, Username: name, Email: email}
+	v := views.AuthView{Register: true, Username: name, Email: email, Next: localPath(c.FormValue("next"))}
 	refuse := func(key string) error {
 		v.Error = key
 		return h.authPage(c, http.StatusUnprocessableEntity, v)
@@ -253,6 +288,10 @@ func (h *handler) registerForm(c echo.Context) error {
 			return refuse("acc_err_email")
 		}
 		u.Email = &email
+	}
+	if !h.limits.registration(c.RealIP()) {
+		v.Error = "acc_err_too_many"
+		return h.authPage(c, http.StatusTooManyRequests, v)
 	}
 	hash, err := createHash(pw)
 	if err != nil {
@@ -277,7 +316,7 @@ func (h *handler) loginForm(c echo.Context) error {
 	name := strings.TrimSpace(c.FormValue("username"))
 	pw := c.FormValue("password")
 	key, addr := strings.ToLower(name), c.RealIP()
-	v := views.AuthView{Username: name}
+	v := views.AuthView{Username: name, Next: localPath(c.FormValue("next"))}
 	if h.limits.blocked(key, addr) {
 		v.Error = "acc_err_too_many"
 		return h.authPage(c, http.StatusTooManyRequests, v)
@@ -322,7 +361,11 @@ func (h *handler) mustUser(c echo.Context) (*models.User, error) {
 	if u := h.currentUser(c); u != nil {
 		return u, nil
 	}
-	return nil, c.Redirect(http.StatusSeeOther, "/"+langOf(c)+"/login")
+	next := "/" + langOf(c) + "/account"
+	if c.Request().Method == http.MethodGet {
+		next = c.Request().URL.RequestURI()
+	}
+	return nil, c.Redirect(http.StatusSeeOther, "/"+langOf(c)+"/login?next="+url.QueryEscape(next))
 }
 
 // settings renders the account page with a notice or an error (message ids).

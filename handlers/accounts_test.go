@@ -139,6 +139,13 @@ func TestRegisterLoginLogout(t *testing.T) {
 				t.Error("the session cookie was not renewed at login")
 			}
 		}
+		dropped := false
+		for _, ck := range (&http.Response{Header: hdr}).Cookies() {
+			dropped = dropped || (ck.Name == "_csrf" && ck.MaxAge < 0)
+		}
+		if !dropped {
+			t.Error("the CSRF cookie was not renewed at login")
+		}
 	})
 }
 
@@ -547,6 +554,7 @@ func TestAccountPagesEveryLanguage(t *testing.T) {
 	alice, bob := s.account("alice"), s.account("bob")
 	south, north := s.formGameWith(alice, bob, "en", "abapa")
 	id := s.playAndResign(south, north, 4)
+	s.formGameWith(alice, bob, "en", "wari") // in progress, on alice's own page
 	for _, lang := range []string{"cs", "it", "en"} {
 		for _, c := range []*http.Client{nil, alice} {
 			for _, path := range []string{"/register", "/login", "/account", "/players/alice", "/players/bob?result=won",
@@ -625,4 +633,83 @@ func TestNamnamReplay(t *testing.T) {
 	if rec, err := engine.ParseRecord(record); err != nil || len(rec.Moves) != 6 {
 		t.Errorf("record %v:\n%s", err, record)
 	}
+}
+
+// TestLoginReturnsToThePage: the login goes back to the page it was asked
+// from, never to another site.
+func TestLoginReturnsToThePage(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	s.account("hana")
+	c := s.browser()
+	code, hdr, _ := s.get(c, "/cs/account")
+	if code != http.StatusSeeOther || hdr.Get("Location") != "/cs/login?next=%2Fcs%2Faccount" {
+		t.Fatalf("account page of a visitor: %d %q", code, hdr.Get("Location"))
+	}
+	_, _, page := s.get(c, "/en/import")
+	if !strings.Contains(page, `href="/en/login?next=%2Fen%2Fimport"`) {
+		t.Error("the header's login link does not come back")
+	}
+	for next, want := range map[string]string{"/cs/account": "/cs/account", "//evil.example/": "/en/players/hana",
+		"https://evil.example/": "/en/players/hana", "/\\evil.example": "/en/players/hana"} {
+		c := s.browser()
+		_, _, page := s.get(c, "/en/login?next="+url.QueryEscape(next))
+		form := url.Values{"_csrf": {s.csrf(page)}, "username": {"hana"}, "password": {testPassword}, "next": {next}}
+		if code, hdr, _ := s.post(c, "/en/login", form, nil); code != http.StatusSeeOther || hdr.Get("Location") != want {
+			t.Errorf("next %q: %d %q, want %q", next, code, hdr.Get("Location"), want)
+		}
+	}
+}
+
+// TestRegistrationRateLimit: one address creates at most 10 accounts in a
+// burst.
+func TestRegistrationRateLimit(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	for i := 0; i < 10; i++ {
+		s.account("user" + strconv.Itoa(i))
+	}
+	if code, _, page := s.register(s.browser(), "it", "user10", testPassword); code != http.StatusTooManyRequests || !strings.Contains(page, "Troppi tentativi") {
+		t.Errorf("11th registration: %d", code)
+	}
+	if n := users(t, s.db); n != 10 {
+		t.Errorf("%d users", n)
+	}
+}
+
+// TestSeatFollowsTheAccount: a logged-in player plays their game from
+// another browser; after logout that browser is a spectator again.
+func TestSeatFollowsTheAccount(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		ivan, jana := s.account("ivan"), s.account("jana")
+		south, _ := s.formGameWith(ivan, jana, "en", "abapa")
+		other := s.browser()
+		if code, _, _ := s.login(other, "en", "ivan", testPassword); code != http.StatusSeeOther {
+			t.Fatal("login")
+		}
+		elsewhere := seated{c: other, game: south.game}
+		if code, _, _ := s.move(elsewhere, "C", nil); code != http.StatusSeeOther {
+			t.Fatalf("move from the other browser: %d", code)
+		}
+		id := south.game[strings.LastIndex(south.game, "/")+1:]
+		if n, _ := stored(t, db, id); n != 1 {
+			t.Fatalf("%d moves stored", n)
+		}
+		// The games in progress are on the player's own page only.
+		if _, _, page := s.get(jana, "/en/players/jana"); !strings.Contains(page, `href="`+south.game+`"`) ||
+			!strings.Contains(page, "opponent: ivan") || !strings.Contains(page, "your turn") {
+			t.Errorf("jana's games in progress:\n%s", page)
+		}
+		if _, _, page := s.get(other, "/en/players/ivan"); !strings.Contains(page, `href="`+south.game+`"`) || strings.Contains(page, "your turn") {
+			t.Errorf("ivan's games in progress")
+		}
+		if _, _, page := s.get(nil, "/en/players/ivan"); strings.Contains(page, south.game) {
+			t.Errorf("a visitor sees ivan's game in progress")
+		}
+		_, _, page := s.get(other, "/en/")
+		s.post(other, "/en/logout", url.Values{"_csrf": {s.csrf(page)}}, nil)
+		_, _, page = s.get(other, south.game)
+		if strings.Contains(page, `name="pit"`) {
+			t.Error("a logged-out browser still has the seat")
+		}
+	})
 }

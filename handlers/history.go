@@ -107,6 +107,11 @@ func (h *handler) playerPage(c echo.Context) error {
 	if int64(f.Offset+len(games)) < total {
 		v.Next = link(pg + 1)
 	}
+	if me := h.currentUser(c); me != nil && me.ID == u.ID {
+		if v.Open, err = h.openGames(c, u); err != nil {
+			return err
+		}
+	}
 	p := h.page(c, "title_player", "/players/"+url.PathEscape(u.Username))
 	p.Title = p.L.T("title_player", "Name", u.Username)
 	return render(c, http.StatusOK, views.PlayerPage(p, v))
@@ -450,4 +455,38 @@ func (h *handler) addPlayerNames(c echo.Context, v *views.GameView, g *models.Ga
 	var err error
 	v.SouthName, v.NorthName, err = h.playerNames(c, newLocalizer(h.bundle, langOf(c), h.log), g)
 	return err
+}
+
+// openGames lists the games of u that are not over, for u's own page.
+func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, error) {
+	games, err := h.db.OpenGames(c.Request().Context(), u.ID)
+	if err != nil {
+		return nil, err
+	}
+	var ids []uint
+	for _, g := range games {
+		ids = append(ids, nonNil(g.SouthUserID, g.NorthUserID)...)
+	}
+	users, err := h.db.UsersByID(c.Request().Context(), ids)
+	if err != nil {
+		return nil, err
+	}
+	var out []views.OpenGame
+	for _, g := range games {
+		o := views.OpenGame{ID: g.ID, Rules: g.Rules, Waiting: g.Status == "waiting"}
+		me, opp := engine.South, g.NorthUserID
+		if g.NorthUserID != nil && *g.NorthUserID == u.ID {
+			me, opp = engine.North, g.SouthUserID
+		}
+		if opp != nil && users[*opp] != nil && !users[*opp].Deleted() {
+			o.Opponent = users[*opp].Username
+		}
+		if r, err := rulesOf(&g); err == nil && g.Status == "playing" {
+			if p, err := r.ParsePosition(g.Position); err == nil {
+				o.YourTurn = p.ToMove == me
+			}
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }

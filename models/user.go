@@ -247,3 +247,13 @@ func (db *DB) PlayerTotals(ctx context.Context, id uint) ([]Totals, error) {
 		Group("rules").Order("rules").Scan(&out).Error
 	return out, err
 }
+
+// OpenGames returns the games of user id that are not over (waiting for
+// the opponent or in play), the latest changed first, at most 50.
+func (db *DB) OpenGames(ctx context.Context, id uint) ([]Game, error) {
+	var games []Game
+	err := db.Gorm.WithContext(ctx).
+		Where("status <> ? AND (south_user_id = ? OR north_user_id = ?)", "over", id, id).
+		Order("updated_at DESC, id").Limit(50).Find(&games).Error
+	return games, err
+}
