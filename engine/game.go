@@ -20,6 +20,9 @@ type Game struct {
 	Round      int
 	Starter    Side
 	RoundMoves int
+	// Agreements holds, for each agreement to end (Agree), the number of
+	// moves played before it; game records write them as "=".
+	Agreements []int
 	// seen holds the positions since the last capture, the round's start
 	// included; an earlier position with other captures can never come back.
 	seen []Position
@@ -54,6 +57,40 @@ func ReplayGame(r Rules, start Position, moves []int) (*Game, error) {
 		if _, err := g.Play(pit); err != nil {
 			return nil, fmt.Errorf("move %d (%s): %w", i+1, Label(pit), err)
 		}
+	}
+	return g, nil
+}
+
+// ReplayMatch is ReplayGame with agreements: before move i (0-based) it
+// applies Agree for each entry i of agreements (an entry len(moves) agrees
+// after the last move). agreements must be in increasing order.
+func ReplayMatch(r Rules, start Position, moves, agreements []int) (*Game, error) {
+	g := NewGame(r, start)
+	agree := func(ply int) error {
+		for len(agreements) > 0 && agreements[0] <= ply {
+			if agreements[0] < ply {
+				return fmt.Errorf("agreement after move %d is out of order", agreements[0])
+			}
+			agreements = agreements[1:]
+			if _, err := g.Agree(); err != nil {
+				return fmt.Errorf("agreement after move %d: %w", ply, err)
+			}
+		}
+		return nil
+	}
+	for i, pit := range moves {
+		if err := agree(i); err != nil {
+			return nil, err
+		}
+		if _, err := g.Play(pit); err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", i+1, Label(pit), err)
+		}
+	}
+	if err := agree(len(moves)); err != nil {
+		return nil, err
+	}
+	if len(agreements) > 0 {
+		return nil, fmt.Errorf("agreement after move %d: there are only %d moves", agreements[0], len(moves))
 	}
 	return g, nil
 }
@@ -157,6 +194,7 @@ func (g *Game) Agree() (Move, error) {
 	if g.Over {
 		return Move{}, ErrGameOver
 	}
+	g.Agreements = append(g.Agreements, len(g.Moves))
 	rounds, isRounds := g.Rules.(Rounds)
 	var mv Move
 	switch {

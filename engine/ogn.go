@@ -15,11 +15,15 @@ type Tag struct{ Name, Value string }
 
 // Record is a game record in the Oware Game Notation (OGN) of RULES.md
 // section 1: PGN-like tags, then numbered moves such as `1. F d 2. E b`.
+// A `=` between moves records that the players agreed to end the game (in
+// Nam-nam: the round, or between rounds the match); it is this project's
+// extension, as is the namnam Variant.
 type Record struct {
-	Tags  []Tag    // in file order, FEN and Variant included
-	Rules Rules    // from the Variant tag (default abapa)
-	Start Position // from the FEN tag (default the start)
-	Moves []int    // pits, in order
+	Tags       []Tag    // in file order, FEN and Variant included
+	Rules      Rules    // from the Variant tag (default abapa)
+	Start      Position // from the FEN tag (default the start)
+	Moves      []int    // pits, in order
+	Agreements []int    // for each "=", the number of moves before it
 }
 
 // Tag returns the value of the named tag, or "".
@@ -76,7 +80,9 @@ func FormatRecord(g *Game, tags []Tag) string {
 		fmt.Fprintf(&b, "[FEN %q]\n", g.Rules.FormatPosition(g.Start))
 	}
 	b.WriteString("\n")
+	agreements := g.Agreements
 	for i, pit := range g.Moves {
+		agreements = writeAgreements(&b, agreements, i)
 		switch {
 		case i%2 == 0 && i > 0 && i%12 == 0:
 			fmt.Fprintf(&b, "\n%d. ", i/2+1)
@@ -86,9 +92,20 @@ func FormatRecord(g *Game, tags []Tag) string {
 		b.WriteString(Label(pit))
 		b.WriteString(" ")
 	}
+	writeAgreements(&b, agreements, len(g.Moves))
 	b.WriteString(result)
 	b.WriteString("\n")
 	return b.String()
+}
+
+// writeAgreements writes a "=" for each agreement made after ply moves and
+// returns the agreements still to write.
+func writeAgreements(b *strings.Builder, agreements []int, ply int) []int {
+	for len(agreements) > 0 && agreements[0] == ply {
+		b.WriteString("= ")
+		agreements = agreements[1:]
+	}
+	return agreements
 }
 
 // recordResult is the Result tag: the captures "S-N" once over, else "*".
@@ -152,6 +169,13 @@ func ParseRecord(text string) (*Record, error) {
 		if isMoveNumber(w.text) || (i == len(words)-1 && isResultToken(w.text)) {
 			continue
 		}
+		if w.text == "=" {
+			if _, err := g.Agree(); err != nil {
+				return nil, fmt.Errorf("%w: line %d: agreement after move %d: %v", ErrBadRecord, w.line, len(rec.Moves), err)
+			}
+			rec.Agreements = append(rec.Agreements, len(rec.Moves))
+			continue
+		}
 		pit, err := ParseLabel(w.text)
 		if err != nil {
 			return nil, fmt.Errorf("%w: line %d: %q is not a move", ErrBadRecord, w.line, w.text)
@@ -164,9 +188,9 @@ func ParseRecord(text string) (*Record, error) {
 	return rec, nil
 }
 
-// Game replays the record's moves (they were checked by ParseRecord).
+// Game replays the record's moves and agreements (ParseRecord checked them).
 func (r *Record) Game() *Game {
-	g, _ := ReplayGame(r.Rules, r.Start, r.Moves)
+	g, _ := ReplayMatch(r.Rules, r.Start, r.Moves, r.Agreements)
 	return g
 }
 

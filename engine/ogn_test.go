@@ -73,3 +73,31 @@ func TestRecordErrorsNameTheLine(t *testing.T) {
 		}
 	}
 }
+
+func TestRecordAgreements(t *testing.T) {
+	// Nam-nam: the players agree to end round 1 before any move (24 each:
+	// North starts round 2), North plays a, then they agree to end round 2
+	// and, between rounds, the match.
+	r := NamNam{}
+	g, err := ReplayMatch(r, r.Start(), []int{6}, []int{0, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over || g.Reason != ReasonAgreement || g.Round != 3 {
+		t.Fatalf("over %v, reason %s, round %d", g.Over, g.Reason, g.Round)
+	}
+	text := FormatRecord(g, nil)
+	if !strings.Contains(text, "\n= 1... a = = ") && !strings.Contains(text, "\n= 1. a = = ") {
+		t.Errorf("record without the agreements:\n%s", text)
+	}
+	rec, err := ParseRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rec.Agreements, []int{0, 1, 1}) || rec.Game().Position != g.Position || !rec.Game().Over {
+		t.Errorf("parsed agreements %v", rec.Agreements)
+	}
+	if _, err := ReplayMatch(r, r.Start(), []int{6}, []int{2}); err == nil {
+		t.Error("an agreement after a move that was not played was accepted")
+	}
+}

@@ -152,8 +152,10 @@ func (h *handler) startSession(c echo.Context, u *models.User) error {
 	s := sessions.NewSession(h.sessions, sessionName)
 	opts := *h.sessions.Options
 	s.Options, s.IsNew = &opts, true
-	if seats, ok := old.Values["seats"]; ok {
-		s.Values["seats"] = seats
+	for _, carried := range []string{"seats", sessTutorials} { // a visitor's seats and tutorial progress
+		if v, ok := old.Values[carried]; ok {
+			s.Values[carried] = v
+		}
 	}
 	s.Values[sessUser] = u.ID
 	s.Values[sessEpoch] = u.Epoch

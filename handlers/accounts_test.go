@@ -419,6 +419,19 @@ func TestImportErrors(t *testing.T) {
 	if code, _, _ := s.get(c, "/en/import/replay?v=abapa&m=FFFF&ply=2"); code != http.StatusUnprocessableEntity {
 		t.Errorf("illegal moves in the URL: %d", code)
 	}
+	// A Nam-nam record with agreements ("="): round 1 agreed at once, North
+	// plays a in round 2, round 2 agreed, then the match: the replay keeps
+	// the agreements, so a is legal (North starts round 2) and the match
+	// ends by agreement.
+	_, _, page = s.get(c, "/en/import")
+	code, hdr, _ = s.post(c, "/en/import", url.Values{"_csrf": {s.csrf(page)}, "record": {"[Variant \"namnam\"]\n= 1... a = =\n"}}, nil)
+	if code != http.StatusSeeOther || !strings.Contains(hdr.Get("Location"), "m=%3Da%3D%3D") {
+		t.Fatalf("Nam-nam paste: %d %s", code, hdr.Get("Location"))
+	}
+	code, _, page = s.get(c, hdr.Get("Location"))
+	if code != 200 || !strings.Contains(page, "Move 1 of 1: a") {
+		t.Errorf("Nam-nam replay: %d\n%s", code, page)
+	}
 }
 
 func TestGuestGamesJoinAccount(t *testing.T) {

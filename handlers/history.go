@@ -371,8 +371,8 @@ func (h *handler) importForm(c echo.Context) error {
 }
 
 // importQuery returns the query of an imported record's replay without the
-// ply: v (Variant), fen (when not the start), m (the move labels), s and n
-// (the players' names).
+// ply: v (Variant), fen (when not the start), m (the move labels, with "="
+// for each agreement), s and n (the players' names).
 func importQuery(rec *engine.Record, south, north string) url.Values {
 	q := url.Values{}
 	q.Set("v", engine.VariantTag(rec.Rules))
@@ -380,8 +380,15 @@ func importQuery(rec *engine.Record, south, north string) url.Values {
 		q.Set("fen", rec.Rules.FormatPosition(rec.Start))
 	}
 	var m strings.Builder
-	for _, pit := range rec.Moves {
-		m.WriteString(engine.Label(pit))
+	agreements := rec.Agreements
+	for i := 0; i <= len(rec.Moves); i++ {
+		for len(agreements) > 0 && agreements[0] == i {
+			m.WriteString("=")
+			agreements = agreements[1:]
+		}
+		if i < len(rec.Moves) {
+			m.WriteString(engine.Label(rec.Moves[i]))
+		}
 	}
 	q.Set("m", m.String())
 	if south != "" {
@@ -426,7 +433,7 @@ func (h *handler) importReplay(c echo.Context) error {
 	if err != nil {
 		return h.importAnswer(c, http.StatusUnprocessableEntity, "", recordError(l, err))
 	}
-	v, err := replayView(rec.Rules, rec.Start, rec.Moves, nil, plyParam(c, len(rec.Moves)))
+	v, err := replayView(rec.Rules, rec.Start, rec.Moves, rec.Agreements, plyParam(c, len(rec.Moves)))
 	if err != nil {
 		return err
 	}

@@ -239,4 +239,21 @@ func tutorialProgress(t *testing.T, db *models.DB) {
 	if page := index(again); !strings.Contains(page, "Done") {
 		t.Errorf("the player's progress is not in the database:\n%s", page)
 	}
+
+	// A visitor who registers keeps what they reached as a visitor.
+	newcomer := s.browser()
+	s.get(newcomer, tutorialStepPath("en", one, 6))
+	_, _, reg = s.get(newcomer, "/en/register")
+	if code, _, _ := s.post(newcomer, "/en/register", url.Values{"_csrf": {s.csrf(reg)}, "username": {"newcomer"}, "password": {"correct horse battery"}}, nil); code != http.StatusSeeOther {
+		t.Fatalf("register: %d", code)
+	}
+	s.get(newcomer, tutorialStepPath("en", two, 1))
+	var kept []models.TutorialProgress
+	if err := db.Gorm.Joins("JOIN users ON users.id = tutorial_progress.user_id").
+		Where("users.username = ? AND tutorial_slug = ?", "newcomer", one).Find(&kept).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(kept) != 1 || kept[0].Step != 6 {
+		t.Errorf("the visitor's progress did not join the account: %+v", kept)
+	}
 }
