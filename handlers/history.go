@@ -175,7 +175,10 @@ func replayView(r engine.Rules, start engine.Position, moves, agreed []int, ply 
 	agree := func(n int) {
 		for _, a := range agreed {
 			if a == n && !g.Over {
-				g.Agree()
+				round := g.Round
+				if mv, _ := g.Agree(); mv.RoundOver && n > 0 {
+					v.Moves[n-1].RoundEnded = round
+				}
 			}
 		}
 	}
@@ -184,15 +187,26 @@ func replayView(r engine.Rules, start engine.Position, moves, agreed []int, ply 
 		v.Position = g.Position
 	}
 	ply = min(max(ply, 0), len(moves))
+	showRound := func() {
+		if rounds, ok := r.(engine.Rounds); ok {
+			v.Match.Round, v.Match.Totals = g.Round, rounds.Totals(g.Position)
+		}
+	}
+	showRound()
 	for i, pit := range moves {
-		mover := g.Position.ToMove
+		mover, round := g.Position.ToMove, g.Round
 		mv, err := g.Play(pit)
 		if err != nil {
 			return v, fmt.Errorf("move %d (%s): %w", i+1, engine.Label(pit), err)
 		}
-		v.Moves = append(v.Moves, views.ReplayMove{Ply: i + 1, Label: engine.Label(pit), Mover: mover, Captured: mv.Captured()})
+		m := views.ReplayMove{Ply: i + 1, Label: engine.Label(pit), Mover: mover, Captured: mv.Captured()}
+		if mv.RoundOver {
+			m.RoundEnded = round
+		}
+		v.Moves = append(v.Moves, m)
 		if i+1 == ply {
 			v.Position, v.Last = g.Position, pit
+			showRound()
 		}
 		agree(i + 1)
 	}

@@ -105,3 +105,29 @@ func TestSeatsOfGamesInPlayAreKept(t *testing.T) {
 		t.Fatalf("a game while the oldest droppable seat is a waiting game: %d, want 303", code)
 	}
 }
+
+// TestNamNamReplayShowsRounds: the replay of a finished Nam-nam match
+// names the round of the position shown and marks the move after which a
+// round ended. The match: the players agree to end round 1 at once (24 each, so
+// North starts round 2), North plays a, then they agree to end round 2 and,
+// between rounds, the match.
+func TestNamNamReplayShowsRounds(t *testing.T) {
+	db := modelsOpenSQLite(t)
+	s := newSite(t, db)
+	start := "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-0-0"
+	g := &models.Game{Rules: "namnam", Fours: "last", StartPosition: start, Position: start,
+		Status: "over", Result: "draw", Reason: "agreement", Agreements: "0,1,1"}
+	if err := db.CreateGame(t.Context(), g); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Gorm.Create(&models.Move{GameID: g.ID, Ply: 1, Pit: 6, Label: "a"}).Error; err != nil {
+		t.Fatal(err)
+	}
+	code, _, page := s.get(nil, "/en/games/"+g.ID+"/replay?ply=1")
+	if code != http.StatusOK || !strings.Contains(page, "Round 2") || !strings.Contains(page, "end of round 2") {
+		t.Errorf("replay at move 1: %d; want the board in round 2 and move a marked as the end of round 2:\n%s", code, page)
+	}
+	if _, _, page := s.get(nil, "/en/games/"+g.ID+"/replay?ply=0"); !strings.Contains(page, "Round 2") {
+		t.Errorf("replay at the start: want round 2 (round 1 was agreed before any move)")
+	}
+}
