@@ -73,6 +73,17 @@ func (n NamNam) LegalMoves(p Position) Moves {
 	return m
 }
 
+// hasMove reports whether the player to move has a legal move: LegalMoves
+// != 0, stopping at the first sowing that ends.
+func (n NamNam) hasMove(p *Position) bool {
+	for i := 0; i < NumPits; i++ {
+		if p.Owner[i] == p.ToMove && p.Pits[i] > 0 && !n.endless(p, i) {
+			return true
+		}
+	}
+	return false
+}
+
 // endless reports whether the sowing of pit never ends (RULES.md 4.4).
 func (n NamNam) endless(p *Position, pit int) bool {
 	if n.Fours == FoursLast {
@@ -96,7 +107,7 @@ func (n NamNam) Play(p Position, pit int) (Position, Move, error) {
 	switch {
 	case next.BoardSeeds() < 4:
 		mv.RoundReason = ReasonFewSeeds
-	case n.LegalMoves(next) == 0:
+	case !n.hasMove(&next):
 		mv.RoundReason = ReasonNoMoves
 	default:
 		return next, mv, nil
@@ -142,9 +153,13 @@ func endlessLast(p *Position, pit int) bool {
 	pits[pit] = 0
 	hare.lo = binary.LittleEndian.Uint64(pits[:8])
 	hare.hi = binary.LittleEndian.Uint32(pits[8:])
+	var ones onesTable
+	for k := range ones {
+		ones[k].lo, ones[k].hi = onesBelow(k)
+	}
 	tortoise := hare
 	for power, length := 1, 0; ; {
-		if hare.step() {
+		if hare.step(&ones) {
 			return false
 		}
 		if length++; hare == tortoise {
@@ -156,10 +171,16 @@ func endlessLast(p *Position, pit int) bool {
 	}
 }
 
+// onesTable holds onesBelow(k) for k = 0..12.
+type onesTable [NumPits + 1]struct {
+	lo uint64
+	hi uint32
+}
+
 // step sows the seeds in hand, skipping no pit, and lifts the last pit
 // unless the sowing ends there (it was empty, or held 3: a capture). It
 // reports whether the sowing ended.
-func (l *packedLap) step() bool {
+func (l *packedLap) step(ones *onesTable) bool {
 	rest := l.hand
 	if rest >= NumPits {
 		laps := rest / NumPits
@@ -167,12 +188,14 @@ func (l *packedLap) step() bool {
 		l.lo += uint64(laps) * bytesLo
 		l.hi += uint32(laps) * bytesHi
 	}
-	from := int(l.from)
-	if b := from + 1 + int(rest); b > NumPits {
-		addOnes(&l.lo, &l.hi, from+1, NumPits)
-		addOnes(&l.lo, &l.hi, 0, b-NumPits)
+	a, b := l.from+1, l.from+1+rest
+	if b > NumPits { // pits a..11 and 0..b-13
+		b -= NumPits
+		l.lo += ones[NumPits].lo - ones[a].lo + ones[b].lo
+		l.hi += ones[NumPits].hi - ones[a].hi + ones[b].hi
 	} else {
-		addOnes(&l.lo, &l.hi, from+1, b)
+		l.lo += ones[b].lo - ones[a].lo
+		l.hi += ones[b].hi - ones[a].hi
 	}
 	last := l.from + rest
 	if last >= NumPits {

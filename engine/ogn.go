@@ -7,8 +7,35 @@ import (
 	"strings"
 )
 
-// ErrBadRecord is wrapped by every error of ParseRecord.
-var ErrBadRecord = errors.New("invalid game record")
+// Errors of ParseRecord: every one is a *RecordError, which wraps
+// ErrBadRecord and its cause (ErrRecordSyntax, ErrBadRules, ErrBadPosition,
+// ErrBadLabel, or the error of an illegal move).
+var (
+	ErrBadRecord    = errors.New("invalid game record")
+	ErrRecordSyntax = errors.New("malformed tag or comment")
+)
+
+// RecordError is an error of ParseRecord: the line (1-based) where it is,
+// the move number (1-based) when a move is at fault, and the cause.
+type RecordError struct {
+	Line int
+	Move int    // 0 when no move is at fault
+	Word string // the word at fault, if any
+	Err  error
+}
+
+func (e *RecordError) Error() string {
+	switch {
+	case e.Move > 0:
+		return fmt.Sprintf("%v: line %d: move %d (%s): %v", ErrBadRecord, e.Line, e.Move, e.Word, e.Err)
+	case e.Word != "":
+		return fmt.Sprintf("%v: line %d: %q: %v", ErrBadRecord, e.Line, e.Word, e.Err)
+	}
+	return fmt.Sprintf("%v: line %d: %v", ErrBadRecord, e.Line, e.Err)
+}
+
+// Unwrap gives ErrBadRecord and the cause to errors.Is and errors.As.
+func (e *RecordError) Unwrap() []error { return []error{ErrBadRecord, e.Err} }
 
 // Tag is one `[Name "value"]` pair of a game record.
 type Tag struct{ Name, Value string }
@@ -55,7 +82,7 @@ func rulesFromVariant(v string) (Rules, error) {
 	}
 	for _, f := range fields[min(1, len(fields)):] {
 		key, value, _ := strings.Cut(f, "=")
-		if key != "fours" {
+		if key != "fours" || value == "" {
 			return nil, fmt.Errorf("%w: unknown setting %q", ErrBadRules, f)
 		}
 		fours = value
@@ -127,13 +154,15 @@ func ParseRecord(text string) (*Record, error) {
 	}
 	var words []word
 	inComment := false
-	for n, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+	commentLine := 0
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	for n, line := range strings.Split(text, "\n") {
 		n++
 		line = strings.TrimSpace(line)
 		if !inComment && strings.HasPrefix(line, "[") {
 			tag, err := parseTag(line)
 			if err != nil {
-				return nil, fmt.Errorf("%w: line %d: %v", ErrBadRecord, n, err)
+				return nil, &RecordError{Line: n, Err: fmt.Errorf("%w: %v", ErrRecordSyntax, err)}
 			}
 			rec.Tags = append(rec.Tags, tag)
 			continue
@@ -143,7 +172,7 @@ func ParseRecord(text string) (*Record, error) {
 			case inComment:
 				inComment = !strings.HasSuffix(w, "}")
 			case strings.HasPrefix(w, "{"):
-				inComment = !strings.HasSuffix(w, "}")
+				inComment, commentLine = !strings.HasSuffix(w, "}"), n
 			case strings.HasPrefix(w, ";"):
 				goto nextLine
 			default:
@@ -152,16 +181,19 @@ func ParseRecord(text string) (*Record, error) {
 		}
 	nextLine:
 	}
+	if inComment {
+		return nil, &RecordError{Line: commentLine, Err: fmt.Errorf("%w: a comment opened with { is never closed", ErrRecordSyntax)}
+	}
 	var err error
 	if v := rec.Tag("Variant"); v != "" {
 		if rec.Rules, err = rulesFromVariant(v); err != nil {
-			return nil, fmt.Errorf("%w: line %d: Variant %q: %v", ErrBadRecord, tagLine(text, "Variant"), v, err)
+			return nil, &RecordError{Line: tagLine(text, "Variant"), Word: v, Err: err}
 		}
 	}
 	rec.Start = rec.Rules.Start()
 	if fen := rec.Tag("FEN"); fen != "" {
 		if rec.Start, err = rec.Rules.ParsePosition(fen); err != nil {
-			return nil, fmt.Errorf("%w: line %d: FEN: %v", ErrBadRecord, tagLine(text, "FEN"), err)
+			return nil, &RecordError{Line: tagLine(text, "FEN"), Err: err}
 		}
 	}
 	g := NewGame(rec.Rules, rec.Start)
@@ -171,17 +203,17 @@ func ParseRecord(text string) (*Record, error) {
 		}
 		if w.text == "=" {
 			if _, err := g.Agree(); err != nil {
-				return nil, fmt.Errorf("%w: line %d: agreement after move %d: %v", ErrBadRecord, w.line, len(rec.Moves), err)
+				return nil, &RecordError{Line: w.line, Word: w.text, Err: err}
 			}
 			rec.Agreements = append(rec.Agreements, len(rec.Moves))
 			continue
 		}
 		pit, err := ParseLabel(w.text)
 		if err != nil {
-			return nil, fmt.Errorf("%w: line %d: %q is not a move", ErrBadRecord, w.line, w.text)
+			return nil, &RecordError{Line: w.line, Word: w.text, Err: err}
 		}
 		if _, err := g.Play(pit); err != nil {
-			return nil, fmt.Errorf("%w: line %d: move %d (%s) is illegal: %v", ErrBadRecord, w.line, len(rec.Moves)+1, w.text, err)
+			return nil, &RecordError{Line: w.line, Move: len(rec.Moves) + 1, Word: w.text, Err: err}
 		}
 		rec.Moves = append(rec.Moves, pit)
 	}

@@ -64,6 +64,9 @@ func TestRecordErrorsNameTheLine(t *testing.T) {
 		"[Variant \"abapa\"]\n1. C d\n2. Q\n":                                      "line 3",
 		"[Variant \"abapa\"]\n1. C d\n2. B a 3. x\n":                               "line 3",
 		"[Variant \"abapa\"\n1. C\n":                                               "line 1",
+		"[Variant \"abapa\"]\n1. C d {never closed\n2. B\n":                        "line 2",
+		"[Variant \"namnam fours=\"]\n1. A\n":                                      "line 1",
+		"[Variant \"abapa\"]\r1. C d\r2. C\r":                                      "line 3", // old Mac line ends
 		"[Variant \"abapa\"]\n[FEN \"0-0-0-0-0-0-5-5-0-0-0-0-26-12-N\"]\n1... a\n": "line 3", // over at 25
 	}
 	for text, line := range cases {
@@ -71,6 +74,14 @@ func TestRecordErrorsNameTheLine(t *testing.T) {
 		if !errors.Is(err, ErrBadRecord) || !strings.Contains(err.Error(), line+":") {
 			t.Errorf("%q: %v, want ErrBadRecord naming %s", text, err, line)
 		}
+	}
+}
+
+func TestRecordErrorFields(t *testing.T) {
+	_, err := ParseRecord("[Variant \"abapa\"]\n1. C d\n2. C\n")
+	var re *RecordError
+	if !errors.As(err, &re) || re.Line != 3 || re.Move != 3 || re.Word != "C" || !errors.Is(err, ErrEmptyPit) {
+		t.Errorf("err = %#v, want line 3, move 3 (C), ErrEmptyPit", err)
 	}
 }
 

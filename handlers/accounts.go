@@ -91,12 +91,13 @@ type loginLimits struct {
 	account  map[string]*rate.Limiter
 	address  map[string]*rate.Limiter
 	register map[string]*rate.Limiter // registrations by address
+	checking map[string]int           // attempts being checked, by name and by address
 }
 
 // newLoginLimits returns empty limiters.
 func newLoginLimits() *loginLimits {
 	return &loginLimits{account: map[string]*rate.Limiter{}, address: map[string]*rate.Limiter{},
-		register: map[string]*rate.Limiter{}}
+		register: map[string]*rate.Limiter{}, checking: map[string]int{}}
 }
 
 // registration counts a registration from addr and reports whether it is
@@ -125,21 +126,34 @@ func limiter(m map[string]*rate.Limiter, key string, every time.Duration, burst 
 	return l
 }
 
-// blocked reports whether the account name or the address has used up its
-// failed logins.
-func (ll *loginLimits) blocked(name, addr string) bool {
+// attempt starts a login attempt for the account name from the address,
+// unless either has used up its failed logins: attempts still being checked
+// count as failed until they are done, so that attempts sent at the same
+// moment cannot pass the limit together. The caller must call done with
+// whether the password was wrong; only failed attempts count.
+func (ll *loginLimits) attempt(name, addr string) (ok bool, done func(failed bool)) {
 	ll.mu.Lock()
 	defer ll.mu.Unlock()
-	return limiter(ll.account, name, accountInterval, accountBurst).Tokens() < 1 ||
-		limiter(ll.address, addr, addressInterval, addressBurst).Tokens() < 1
-}
-
-// failed counts a failed login against the account name and the address.
-func (ll *loginLimits) failed(name, addr string) {
-	ll.mu.Lock()
-	defer ll.mu.Unlock()
-	limiter(ll.account, name, accountInterval, accountBurst).Allow()
-	limiter(ll.address, addr, addressInterval, addressBurst).Allow()
+	byName := limiter(ll.account, name, accountInterval, accountBurst)
+	byAddr := limiter(ll.address, addr, addressInterval, addressBurst)
+	if byName.Tokens()-float64(ll.checking[name]) < 1 || byAddr.Tokens()-float64(ll.checking[addr]) < 1 {
+		return false, nil
+	}
+	ll.checking[name]++
+	ll.checking[addr]++
+	return true, func(failed bool) {
+		ll.mu.Lock()
+		defer ll.mu.Unlock()
+		for _, k := range []string{name, addr} {
+			if ll.checking[k]--; ll.checking[k] <= 0 {
+				delete(ll.checking, k)
+			}
+		}
+		if failed {
+			byName.Allow()
+			byAddr.Allow()
+		}
+	}
 }
 
 // startSession replaces the visitor's session by a new one for u (session
@@ -205,6 +219,22 @@ func (h *handler) linkNewSeat(c echo.Context, id, token string) {
 	if u := h.currentUser(c); u != nil {
 		h.linkSeat(c, u, id, token)
 	}
+}
+
+// browserSeat returns the seat the visitor holds in g: by the seat token in
+// the session, or through the logged-in account. A seat that belongs to an
+// account is only held through that account, so that an old copy of a
+// cookie loses it at logout or a password change.
+func (h *handler) browserSeat(c echo.Context, g *models.Game, token string) engine.Side {
+	seat := seatOf(g, token)
+	owner := g.SouthUserID
+	if seat == engine.North {
+		owner = g.NorthUserID
+	}
+	if seat == engine.Nobody || owner != nil {
+		return h.accountSeat(c, g)
+	}
+	return seat
 }
 
 // accountSeat returns the seat the logged-in player holds in g through the
@@ -319,10 +349,13 @@ func (h *handler) loginForm(c echo.Context) error {
 	pw := c.FormValue("password")
 	key, addr := strings.ToLower(name), c.RealIP()
 	v := views.AuthView{Username: name, Next: localPath(c.FormValue("next"))}
-	if h.limits.blocked(key, addr) {
+	ok, done := h.limits.attempt(key, addr)
+	if !ok {
 		v.Error = "acc_err_too_many"
 		return h.authPage(c, http.StatusTooManyRequests, v)
 	}
+	failed := true
+	defer func() { done(failed) }()
 	u, err := h.db.UserByName(c.Request().Context(), name)
 	if err != nil && !errors.Is(err, models.ErrNotFound) {
 		return err
@@ -332,10 +365,10 @@ func (h *handler) loginForm(c echo.Context) error {
 		hash = u.PasswordHash
 	}
 	if !passwordMatches(pw, hash) || u == nil {
-		h.limits.failed(key, addr)
 		v.Error = "acc_err_login"
 		return h.authPage(c, http.StatusUnauthorized, v)
 	}
+	failed = false
 	h.claimGuestGames(c, u)
 	if err := h.startSession(c, u); err != nil {
 		return err
@@ -424,11 +457,13 @@ func (h *handler) languageForm(c echo.Context) error {
 // failed-login limits; the answer is nil or a refusal already rendered.
 func (h *handler) checkPassword(c echo.Context, u *models.User) (bool, error) {
 	key, addr := u.UsernameLower, c.RealIP()
-	if h.limits.blocked(key, addr) {
+	ok, done := h.limits.attempt(key, addr)
+	if !ok {
 		return false, h.settings(c, u, http.StatusTooManyRequests, "", "acc_err_too_many")
 	}
-	if !passwordMatches(c.FormValue("current"), u.PasswordHash) {
-		h.limits.failed(key, addr)
+	right := passwordMatches(c.FormValue("current"), u.PasswordHash)
+	done(!right)
+	if !right {
 		return false, h.settings(c, u, http.StatusUnauthorized, "", "acc_err_current")
 	}
 	return true, nil

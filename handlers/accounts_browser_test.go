@@ -4,7 +4,6 @@ package handlers_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -18,35 +17,9 @@ import (
 // the history and steps through the replay with the keyboard (htmx swaps,
 // no reload).
 func TestBrowserAccountHistory(t *testing.T) {
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Fatalf("no %s: apt-get install -y chromium", chromiumPath)
-	}
-	s := newSite(t, modelsOpenSQLite(t))
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-	)
-	actx, cancel := chromedp.NewExecAllocator(t.Context(), opts...)
-	defer cancel()
-	root, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	if err := chromedp.Do(root); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(root, 90*time.Second)
-	defer cancel()
-	alice, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
-	defer cancel()
-	bob, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
-	defer cancel()
+	s, b := newBrowserSite(t, 90*time.Second)
+	alice, bob := b.newTab(), b.newTab()
 
-	do := func(who context.Context, name string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(who, steps...); err != nil {
-			html, _ := chromedp.Run(who, chromedp.OuterHTML(chromedp.CSS("main")))
-			t.Fatalf("%s: %v\n%s", name, err, html)
-		}
-	}
 	// waitFor evaluates cond again and again (the page may be navigating)
 	// until it holds.
 	waitFor := func(who context.Context, name, cond string) {
@@ -64,7 +37,7 @@ func TestBrowserAccountHistory(t *testing.T) {
 	}
 	register := func(who context.Context, name string) {
 		t.Helper()
-		do(who, "register "+name, chromedp.Navigate(s.srv.URL+"/en/register"),
+		b.do(who, "register "+name, chromedp.Navigate(s.srv.URL+"/en/register"),
 			chromedp.SendKeys(chromedp.ID("username"), name),
 			chromedp.SendKeys(chromedp.ID("password"), testPassword),
 			chromedp.Click(chromedp.CSS(`.account-form button[type=submit]`)),
@@ -74,7 +47,7 @@ func TestBrowserAccountHistory(t *testing.T) {
 	register(bob, "bob")
 
 	// Alice sets up the table; Bob takes the seat over the invitation.
-	do(alice, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
+	b.do(alice, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
 		chromedp.Click(chromedp.CSS(`#seat-south`)),
 		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.ID("invite-url")))
@@ -82,32 +55,32 @@ func TestBrowserAccountHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(bob, "join", chromedp.Navigate(invite),
+	b.do(bob, "join", chromedp.Navigate(invite),
 		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.CSS(`.board`)))
 	pit := func(label string) string {
 		return `document.querySelector('button[name="pit"][value="` + label + `"]') !== null`
 	}
 	waitFor(alice, "Alice sees Bob join", pit("C"))
-	do(alice, "Alice plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
+	b.do(alice, "Alice plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
 	waitFor(bob, "Bob may move", pit("f"))
-	do(bob, "Bob plays f", chromedp.Click(chromedp.CSS(`button[name="pit"][value="f"]`)))
+	b.do(bob, "Bob plays f", chromedp.Click(chromedp.CSS(`button[name="pit"][value="f"]`)))
 	waitFor(alice, "Alice may move", pit("A"))
-	do(alice, "Alice resigns", chromedp.Click(chromedp.CSS(`a.button.danger`)),
+	b.do(alice, "Alice resigns", chromedp.Click(chromedp.CSS(`a.button.danger`)),
 		chromedp.WaitVisible(chromedp.CSS(`main form button.danger`)),
 		chromedp.Click(chromedp.CSS(`main form button.danger`)))
 	waitFor(alice, "the game is over", `(document.getElementById('turn') || {textContent: ''}).textContent.includes('North wins')`)
 
 	// The history lists the game; its replay steps with the arrow keys.
-	do(alice, "history", chromedp.Click(chromedp.CSS(`.top .me`)),
+	b.do(alice, "history", chromedp.Click(chromedp.CSS(`.top .me`)),
 		chromedp.WaitVisible(chromedp.CSS(`tr.outcome-lost`)))
 	row, _ := chromedp.Run(alice, chromedp.Text(chromedp.CSS(`tr.outcome-lost`)))
 	if !strings.Contains(row, "bob") || !strings.Contains(row, "Lost") {
 		t.Errorf("history row %q", row)
 	}
-	do(alice, "replay", chromedp.Click(chromedp.CSS(`tr.outcome-lost a[href$="/replay"]`)),
+	b.do(alice, "replay", chromedp.Click(chromedp.CSS(`tr.outcome-lost a[href$="/replay"]`)),
 		chromedp.WaitVisible(chromedp.ID("replay")),
-		chromedp.Evaluate[chromedp.Void](`window.owareMarker = 1`))
+		markPage)
 	turn := func(text string) string {
 		return `document.querySelector('#replay .turn').textContent.includes('` + text + `') && window.owareMarker === 1`
 	}
@@ -119,14 +92,14 @@ func TestBrowserAccountHistory(t *testing.T) {
 		{kb.End, "Move 2 of 2: f", "ply=2"},
 		{kb.Home, "Start position", "ply=0"},
 	} {
-		do(alice, "key "+step.want, chromedp.KeyEvent(step.key))
+		b.do(alice, "key "+step.want, chromedp.KeyEvent(step.key))
 		waitFor(alice, "after the key: "+step.want, turn(step.want)+` && location.search.includes('`+step.ply+`')`+
 			` && document.getElementById('replay-live').textContent.includes('`+step.want+`')`)
 	}
 	// Tab to "Next" and press Enter: the focus stays on "Next" in the new panel.
-	do(alice, "focus Next", chromedp.Focus(chromedp.CSS(`#replay a[data-nav="next"]`)), chromedp.KeyEvent(kb.Enter))
+	b.do(alice, "focus Next", chromedp.Focus(chromedp.CSS(`#replay a[data-nav="next"]`)), chromedp.KeyEvent(kb.Enter))
 	waitFor(alice, "Enter on Next", turn("Move 1 of 2: C")+` && document.activeElement.dataset.nav === 'next'`)
 	// Bob's history has the win.
-	do(bob, "Bob's history", chromedp.Navigate(s.srv.URL+"/en/players/bob"),
+	b.do(bob, "Bob's history", chromedp.Navigate(s.srv.URL+"/en/players/bob"),
 		chromedp.WaitVisible(chromedp.CSS(`tr.outcome-won`)))
 }

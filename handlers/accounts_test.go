@@ -399,11 +399,16 @@ func TestImportErrors(t *testing.T) {
 		{"it", "1. F d\n2. F a\n", "errore alla riga 2"},
 		{"en", "[Variant \"chess\"]\n", "error on line 1"},
 		{"en", "   ", "Paste a record"},
+		{"cs", "1. A a\n2. A\n", "chyba na řádku 2: tah 3 (A) není povolený. Tato jamka je prázdná."},
+		{"it", "1. A a\n2. Q\n", "«Q» non è una mossa"},
 	} {
 		_, _, page := s.get(c, "/"+tc.lang+"/import")
 		code, _, page := s.post(c, "/"+tc.lang+"/import", url.Values{"_csrf": {s.csrf(page)}, "record": {tc.record}}, nil)
 		if code != http.StatusUnprocessableEntity || !strings.Contains(page, tc.want) {
 			t.Errorf("%q: %d, want %q in\n%s", tc.record, code, tc.want, page)
+		}
+		if tc.lang != "en" && (strings.Contains(page, "illegal") || strings.Contains(page, "line ")) {
+			t.Errorf("%q: English engine text on a %s page", tc.record, tc.lang)
 		}
 	}
 	// A pasted record replays; a tampered replay URL is refused.

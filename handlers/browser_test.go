@@ -4,7 +4,6 @@ package handlers_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,52 +11,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// chromiumPath is Debian's chromium (apt-get install chromium).
-const chromiumPath = "/usr/bin/chromium"
-
 // TestBrowserPlay: two browser contexts play over the invitation link; each
 // sees the other's move appear without a reload (server-sent events).
 func TestBrowserPlay(t *testing.T) {
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Fatalf("no %s: apt-get install -y chromium", chromiumPath)
-	}
-	s := newSite(t, modelsOpenSQLite(t))
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-	)
-	actx, cancel := chromedp.NewExecAllocator(t.Context(), opts...)
-	defer cancel()
-	root, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	if err := chromedp.Do(root); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(root, 90*time.Second)
-	defer cancel()
-	south, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
-	defer cancel()
-	north, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
-	defer cancel()
+	s, b := newBrowserSite(t, 90*time.Second)
+	south, north := b.newTab(), b.newTab()
 
-	do := func(who context.Context, name string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(who, steps...); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
-	// waitFor waits until the JavaScript condition holds in the page, with
-	// no reload: the marker set after loading must still be there.
-	waitFor := func(who context.Context, name, cond string) {
-		t.Helper()
-		_, err := chromedp.Run(who, chromedp.Poll[chromedp.Void](cond+` && window.owareMarker === 1`,
-			chromedp.WithPollingTimeout(15*time.Second), chromedp.WithPollingInterval(50*time.Millisecond)))
-		if err != nil {
-			html, _ := chromedp.Run(who, chromedp.OuterHTML(chromedp.CSS("main")))
-			t.Fatalf("%s: %v\n%s", name, err, html)
-		}
-	}
-	mark := chromedp.Evaluate[chromedp.Void](`window.owareMarker = 1`)
 	pit := func(label string) string {
 		return `document.querySelector('button[name="pit"][value="` + label + `"]') !== null`
 	}
@@ -66,20 +25,20 @@ func TestBrowserPlay(t *testing.T) {
 	}
 
 	// South sets up the table and waits on the game page.
-	do(south, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
+	b.do(south, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
 		chromedp.Click(chromedp.CSS(`#seat-south`)),
 		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.ID("invite-url")), mark)
+		chromedp.WaitVisible(chromedp.ID("invite-url")), markPage)
 	invite, err := chromedp.Run(south, chromedp.Value(chromedp.ID("invite-url")))
 	if err != nil || !strings.HasPrefix(invite, s.srv.URL+"/join/") {
 		t.Fatalf("invitation link %q: %v", invite, err)
 	}
 	// North opens the invitation and takes the seat.
-	do(north, "join", chromedp.Navigate(invite),
+	b.do(north, "join", chromedp.Navigate(invite),
 		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.board`)), mark)
+		chromedp.WaitVisible(chromedp.CSS(`.board`)), markPage)
 	// South's page starts by itself.
-	waitFor(south, "South sees the opponent join", pit("C"))
+	b.waitFor(south, "South sees the opponent join", pit("C"))
 
 	for _, m := range []struct {
 		mover, watcher context.Context
@@ -90,9 +49,9 @@ func TestBrowserPlay(t *testing.T) {
 		{south, north, "A", "South plays A"},
 		{north, south, "a", "North plays a"},
 	} {
-		do(m.mover, m.name, chromedp.Click(chromedp.CSS(`button[name="pit"][value="`+m.label+`"]`)))
-		waitFor(m.mover, m.name+": mover's board", lastMove(m.label))
-		waitFor(m.watcher, m.name+": opponent's board", lastMove(m.label)+
+		b.do(m.mover, m.name, chromedp.Click(chromedp.CSS(`button[name="pit"][value="`+m.label+`"]`)))
+		b.waitFor(m.mover, m.name+": mover's board", lastMove(m.label))
+		b.waitFor(m.watcher, m.name+": opponent's board", lastMove(m.label)+
 			` && document.getElementById('turn').textContent.includes('Your turn')`)
 	}
 	txt, err := chromedp.Run(north, chromedp.Text(chromedp.CSS(`.move-list`)))
@@ -102,25 +61,25 @@ func TestBrowserPlay(t *testing.T) {
 
 	// A refused move (a pit button altered to a bad label): htmx swaps in
 	// the 422 answer with its message; nothing changes.
-	do(south, "bad pit", chromedp.Evaluate[chromedp.Void](`document.querySelector('button[name="pit"]').value = 'Z'`),
+	b.do(south, "bad pit", chromedp.Evaluate[chromedp.Void](`document.querySelector('button[name="pit"]').value = 'Z'`),
 		chromedp.Click(chromedp.CSS(`button[name="pit"]`)))
-	waitFor(south, "South sees the refusal", `(document.querySelector('#game .error') || {textContent: ''}).textContent.includes('There is no such pit')`+
+	b.waitFor(south, "South sees the refusal", `(document.querySelector('#game .error') || {textContent: ''}).textContent.includes('There is no such pit')`+
 		` && `+lastMove("a"))
 
 	// South resigns (with confirmation); North sees it live.
 	oldGame, _ := chromedp.Run(south, chromedp.Location())
-	do(south, "resign", chromedp.Click(chromedp.CSS(`a.button.danger`)),
+	b.do(south, "resign", chromedp.Click(chromedp.CSS(`a.button.danger`)),
 		chromedp.WaitVisible(chromedp.CSS(`main form button.danger`)),
 		chromedp.Click(chromedp.CSS(`main form button.danger`)),
-		chromedp.WaitVisible(chromedp.CSS(`#game`)), mark)
+		chromedp.WaitVisible(chromedp.CSS(`#game`)), markPage)
 	over := `document.getElementById('turn').textContent.includes('North wins')`
-	waitFor(south, "South sees the result", over)
-	waitFor(north, "North sees the result", over)
+	b.waitFor(south, "South sees the result", over)
+	b.waitFor(north, "North sees the result", over)
 	// Rematch: both agree, both land on the new game, seats swapped.
 	rematch := chromedp.Click(chromedp.CSS(`form[action$="/rematch"] button`))
-	do(north, "North asks for a rematch", rematch)
-	waitFor(south, "South sees the request", `document.body.textContent.includes('asks for a rematch')`)
-	do(south, "South accepts", rematch)
+	b.do(north, "North asks for a rematch", rematch)
+	b.waitFor(south, "South sees the request", `document.body.textContent.includes('asks for a rematch')`)
+	b.do(south, "South accepts", rematch)
 	onNewGame := func(who context.Context, name string) string {
 		t.Helper()
 		// Evaluate again and again: the page navigates meanwhile.
@@ -140,5 +99,5 @@ func TestBrowserPlay(t *testing.T) {
 	if ls != ln {
 		t.Fatalf("rematch pages differ: %s, %s", ls, ln)
 	}
-	do(north, "North, now South, opens the rematch", chromedp.WaitVisible(chromedp.CSS(`button[name="pit"][value="A"]`)))
+	b.do(north, "North, now South, opens the rematch", chromedp.WaitVisible(chromedp.CSS(`button[name="pit"][value="A"]`)))
 }

@@ -29,11 +29,7 @@ func (h *handler) gameEvents(c echo.Context) error {
 		if err != nil {
 			return nil, engine.Nobody, err
 		}
-		seat := seatOf(g, token)
-		if seat == engine.Nobody {
-			seat = h.accountSeat(c, g)
-		}
-		return g, seat, nil
+		return g, h.browserSeat(c, g, token), nil
 	}
 	return h.stream(c, id, load, false)
 }

@@ -9,9 +9,11 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"mime"
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/gorilla/sessions"
@@ -33,6 +35,10 @@ type Config struct {
 	Log     *slog.Logger  // nil: slog.Default()
 	// Version and Commit are shown in the footer; "" when unknown.
 	Version, Commit string
+	// BehindProxy: the site is served behind a reverse proxy on the same
+	// machine or a private network, whose X-Forwarded-For names the client
+	// (for the login limits). Without it the connection's address counts.
+	BehindProxy bool
 }
 
 // handler holds what the handlers share.
@@ -88,6 +94,10 @@ func New(cfg Config) (*echo.Echo, error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = h.handleError
+	e.IPExtractor = echo.ExtractIPDirect()
+	if cfg.BehindProxy {
+		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
 	e.Pre(headAsGet)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
@@ -108,6 +118,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		Skipper:   func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") },
 	}))
 	e.Use(middleware.BodyLimit("64K"))
+	e.Use(rejectBadText)
 	e.Use(requireCSRFToken)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper: func(c echo.Context) bool {
@@ -161,6 +172,36 @@ func New(cfg Config) (*echo.Echo, error) {
 	}
 	return e, nil
 }
+
+// rejectBadText refuses paths, query values and form fields that are not
+// text (invalid UTF-8, or a NUL byte, which PostgreSQL refuses): 404 for a
+// path, 400 for a value. No handler sees them.
+func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if !isText(r.URL.Path) {
+			return errNotFound
+		}
+		values := r.URL.Query()
+		if media, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType)); media == echo.MIMEApplicationForm {
+			if err := r.ParseForm(); err != nil {
+				return errBadRequest
+			}
+			values = r.Form
+		}
+		for _, vs := range values {
+			for _, v := range vs {
+				if !isText(v) {
+					return errBadRequest
+				}
+			}
+		}
+		return next(c)
+	}
+}
+
+// isText reports whether s is valid UTF-8 without NUL bytes.
+func isText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
 // headAsGet answers HEAD as GET without the body: echo routes only the
 // methods a route names, and every GET page should answer HEAD too.
@@ -314,6 +355,8 @@ func (h *handler) handleError(err error, c echo.Context) {
 			key = "err_not_found"
 		case status == http.StatusForbidden:
 			key = "err_forbidden"
+		case status == http.StatusRequestEntityTooLarge:
+			key = "err_too_large"
 		case status < 500:
 			key = "err_bad_request"
 		}

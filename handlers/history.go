@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -327,10 +326,22 @@ func (h *handler) recordFile(c echo.Context) error {
 		{Name: "Date", Value: g.CreatedAt.Format("2006.01.02")},
 		{Name: "South", Value: south},
 		{Name: "North", Value: north},
-		{Name: "Termination", Value: g.Reason},
+		{Name: "Termination", Value: termination(g)},
 	})
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="oware-`+g.ID+`.ogn"`)
 	return c.Blob(http.StatusOK, "application/x-oware-ogn; charset=utf-8", []byte(text))
+}
+
+// termination is the Termination tag: how the game ended and who won,
+// e.g. "resignation; north wins" (the Result tag only holds the captures).
+func termination(g *models.Game) string {
+	switch g.Result {
+	case "south", "north":
+		return g.Reason + "; " + g.Result + " wins"
+	case "draw":
+		return g.Reason + "; draw"
+	}
+	return g.Reason
 }
 
 // importPage is the form to paste or upload an OGN record.
@@ -344,15 +355,37 @@ func (h *handler) importAnswer(c echo.Context, status int, record, errText strin
 	return render(c, status, views.ImportPage(p, views.ImportView{Record: record, Error: errText, CSRF: csrfToken(c)}))
 }
 
-var lineRe = regexp.MustCompile(`line (\d+)`)
-
-// recordError is the localized refusal of a bad record, naming its line.
+// recordError is the localized refusal of a bad record, naming its line
+// and, for an illegal move, the move and why.
 func recordError(l *localizer, err error) string {
-	detail := strings.TrimPrefix(err.Error(), engine.ErrBadRecord.Error()+": ")
-	if m := lineRe.FindStringSubmatch(detail); m != nil {
-		return l.T("import_err_line", "Line", m[1], "Detail", detail)
+	var re *engine.RecordError
+	if !errors.As(err, &re) {
+		return l.T("import_err", "Detail", l.T("err_bad_request"))
 	}
-	return l.T("import_err", "Detail", detail)
+	why := l.T(recordCauseKey(re.Err), "Word", re.Word)
+	if re.Move > 0 {
+		return l.T("import_err_move", "Line", re.Line, "Move", re.Move, "Label", re.Word, "Why", why)
+	}
+	return l.T("import_err_line", "Line", re.Line, "Detail", why)
+}
+
+// recordCauseKey is the message id of the cause of a record's error.
+func recordCauseKey(err error) string {
+	switch {
+	case errors.Is(err, engine.ErrRecordSyntax):
+		return "import_err_syntax"
+	case errors.Is(err, engine.ErrBadRules):
+		return "import_err_variant"
+	case errors.Is(err, engine.ErrBadPosition):
+		return "import_err_fen"
+	case errors.Is(err, engine.ErrBadLabel):
+		return "import_err_word"
+	}
+	var ue *userError
+	if errors.As(engineError(err), &ue) {
+		return ue.key
+	}
+	return "err_bad_request"
 }
 
 // importForm reads the pasted or uploaded record and shows its replay: the
@@ -445,7 +478,7 @@ func (h *handler) importReplay(c echo.Context) error {
 	l := newLocalizer(h.bundle, langOf(c), h.log)
 	rec, err := engine.ParseRecord(b.String())
 	if err != nil {
-		return h.importAnswer(c, http.StatusUnprocessableEntity, "", recordError(l, err))
+		return h.importAnswer(c, http.StatusUnprocessableEntity, "", l.T("import_err_link"))
 	}
 	v, err := replayView(rec.Rules, rec.Start, rec.Moves, rec.Agreements, plyParam(c, len(rec.Moves)))
 	if err != nil {

@@ -4,7 +4,6 @@ package handlers_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -19,45 +18,9 @@ import (
 // animated), end the round by agreement with the end-offer buttons, see the
 // round summary and start the next round, in which the starter moves.
 func TestBrowserNamNam(t *testing.T) {
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Fatalf("no %s: apt-get install -y chromium", chromiumPath)
-	}
-	s := newSite(t, modelsOpenSQLite(t))
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-	)
-	actx, cancel := chromedp.NewExecAllocator(t.Context(), opts...)
-	defer cancel()
-	root, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	if err := chromedp.Do(root); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(root, 120*time.Second)
-	defer cancel()
-	south, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
-	defer cancel()
-	north, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
-	defer cancel()
+	s, b := newBrowserSite(t, 120*time.Second)
+	south, north := b.newTab(), b.newTab()
 
-	do := func(who context.Context, name string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(who, steps...); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
-	// waitFor waits until the JavaScript condition holds, without a reload.
-	waitFor := func(who context.Context, name, cond string) {
-		t.Helper()
-		_, err := chromedp.Run(who, chromedp.Poll[chromedp.Void](cond+` && window.owareMarker === 1`,
-			chromedp.WithPollingTimeout(15*time.Second), chromedp.WithPollingInterval(50*time.Millisecond)))
-		if err != nil {
-			html, _ := chromedp.Run(who, chromedp.OuterHTML(chromedp.CSS("main")))
-			t.Fatalf("%s: %v\n%s", name, err, html)
-		}
-	}
-	mark := chromedp.Evaluate[chromedp.Void](`window.owareMarker = 1`)
 	text := func(sel, want string) string {
 		return `(document.querySelector('` + sel + `') || {textContent: ''}).textContent.includes('` + want + `')`
 	}
@@ -66,18 +29,18 @@ func TestBrowserNamNam(t *testing.T) {
 	}
 
 	// South sets up a Nam-nam table; North takes the seat.
-	do(south, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
+	b.do(south, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
 		chromedp.Click(chromedp.CSS(`#rules-namnam`)),
 		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.ID("invite-url")), mark)
+		chromedp.WaitVisible(chromedp.ID("invite-url")), markPage)
 	invite, err := chromedp.Run(south, chromedp.Value(chromedp.ID("invite-url")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(north, "join", chromedp.Navigate(invite),
+	b.do(north, "join", chromedp.Navigate(invite),
 		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.board`)), mark)
-	waitFor(south, "South sees the opponent join", button("A")+` && `+text(".match-line", "Round 1"))
+		chromedp.WaitVisible(chromedp.CSS(`.board`)), markPage)
+	b.waitFor(south, "South sees the opponent join", button("A")+` && `+text(".match-line", "Round 1"))
 
 	// The first moves, chosen by the engine.
 	r, _ := engine.NewRules("namnam", "last")
@@ -91,10 +54,10 @@ func TestBrowserNamNam(t *testing.T) {
 			t.Fatalf("engine: %v %+v", err, mv)
 		}
 		label := engine.Label(pit)
-		do(mover, "move "+label, chromedp.Click(chromedp.CSS(`button[name="pit"][value="`+label+`"]`)))
+		b.do(mover, "move "+label, chromedp.Click(chromedp.CSS(`button[name="pit"][value="`+label+`"]`)))
 		after := text(".last-move", "Last move: "+label) + ` && ` + text(".score", "Match score: South "+itoa(r.(engine.Rounds).Totals(eg.Position)[0])+",")
-		waitFor(mover, "the mover's board after "+label, after)
-		waitFor(watcher, "the opponent's board after "+label, after)
+		b.waitFor(mover, "the mover's board after "+label, after)
+		b.waitFor(watcher, "the opponent's board after "+label, after)
 		// The relay is animated seed by seed: one drop per seed sown.
 		n, err := chromedp.Run(watcher, chromedp.Evaluate[int](`document.querySelectorAll('.pit .drop').length`))
 		if want := mv.Steps; err != nil || n != want && want <= 96 || n != 0 && want > 96 {
@@ -108,22 +71,22 @@ func TestBrowserNamNam(t *testing.T) {
 	}
 
 	// South proposes to end the round; North accepts: both see the summary.
-	do(south, "offer", chromedp.Click(chromedp.CSS(`form[action$="/end/offer"] button`)))
-	waitFor(north, "North sees the offer", text("#game", "Your opponent proposes to end the round"))
-	do(north, "accept", chromedp.Click(chromedp.CSS(`form[action$="/end/accept"] button`)))
+	b.do(south, "offer", chromedp.Click(chromedp.CSS(`form[action$="/end/offer"] button`)))
+	b.waitFor(north, "North sees the offer", text("#game", "Your opponent proposes to end the round"))
+	b.do(north, "accept", chromedp.Click(chromedp.CSS(`form[action$="/end/accept"] button`)))
 	if _, err := eg.Agree(); err != nil || eg.Round != 2 {
 		t.Fatalf("engine: %v, round %d", err, eg.Round)
 	}
 	starter := map[engine.Side]string{engine.South: "South", engine.North: "North"}[eg.Position.ToMove]
 	summary := text(".round-summary", "Round 1 is over") + ` && ` + text(".round-summary", starter+" starts round 2.") +
 		` && ` + text(".match-line", "Round 2") + ` && document.querySelector('button[name="pit"]') === null`
-	waitFor(south, "South sees the summary", summary)
-	waitFor(north, "North sees the summary", summary)
+	b.waitFor(south, "South sees the summary", summary)
+	b.waitFor(north, "North sees the summary", summary)
 
 	// Both start round 2; the starter plays the engine's move, the other sees it.
 	for _, who := range []context.Context{south, north} {
-		do(who, "start round 2", chromedp.Click(chromedp.CSS(`form[action$="/round/next"] button`)))
-		waitFor(who, "the summary is gone", `document.querySelector('.round-summary') === null`)
+		b.do(who, "start round 2", chromedp.Click(chromedp.CSS(`form[action$="/round/next"] button`)))
+		b.waitFor(who, "the summary is gone", `document.querySelector('.round-summary') === null`)
 	}
 	mover, watcher := seat[eg.Position.ToMove], seat[eg.Position.ToMove.Opponent()]
 	pit := greedyMove(r, eg.Position)
@@ -131,7 +94,7 @@ func TestBrowserNamNam(t *testing.T) {
 		t.Fatal(err)
 	}
 	label := engine.Label(pit)
-	waitFor(mover, "the starter may move", button(label))
-	do(mover, "first move of round 2", chromedp.Click(chromedp.CSS(`button[name="pit"][value="`+label+`"]`)))
-	waitFor(watcher, "the other sees the first move of round 2", text(".last-move", "Last move: "+label)+` && `+text(".match-line", "Round 2"))
+	b.waitFor(mover, "the starter may move", button(label))
+	b.do(mover, "first move of round 2", chromedp.Click(chromedp.CSS(`button[name="pit"][value="`+label+`"]`)))
+	b.waitFor(watcher, "the other sees the first move of round 2", text(".last-move", "Last move: "+label)+` && `+text(".match-line", "Round 2"))
 }

@@ -4,12 +4,9 @@ import (
 	"html"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/BurntSushi/toml"
 
 	"oware/engine"
 	"oware/models"
@@ -467,42 +464,6 @@ func TestNamNamFormSettings(t *testing.T) {
 			t.Errorf("wari stored as %q %q", g.Rules, g.Fours)
 		}
 	})
-}
-
-// TestNamNamCatalogs: the Nam-nam catalogs have the same keys in cs, it and
-// en, and the plural messages every form their language needs.
-func TestNamNamCatalogs(t *testing.T) {
-	forms := map[string][]string{"en": {"one", "other"}, "cs": {"few", "many", "one", "other"}, "it": {"many", "one", "other"}}
-	keys := map[string]map[string]any{}
-	for lang := range forms {
-		var m map[string]any
-		if _, err := toml.DecodeFile("../locales/namnam."+lang+".toml", &m); err != nil {
-			t.Fatal(err)
-		}
-		keys[lang] = m
-	}
-	for lang, m := range keys {
-		for id, v := range m {
-			if _, ok := keys["en"][id]; !ok {
-				t.Errorf("namnam.%s.toml: %s is not in namnam.en.toml", lang, id)
-			}
-			if p, ok := v.(map[string]any); ok {
-				var got []string
-				for f := range p {
-					got = append(got, f)
-				}
-				slices.Sort(got)
-				if !slices.Equal(got, forms[lang]) {
-					t.Errorf("namnam.%s.toml: %s has forms %v, want %v", lang, id, got, forms[lang])
-				}
-			}
-		}
-		for id := range keys["en"] {
-			if _, ok := m[id]; !ok {
-				t.Errorf("namnam.%s.toml lacks %s", lang, id)
-			}
-		}
-	}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

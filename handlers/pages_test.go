@@ -3,6 +3,7 @@ package handlers_test
 import (
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -113,37 +114,61 @@ func everyPageEveryLanguage(t *testing.T, db *models.DB) {
 	}
 }
 
-// TestCatalogs: the three catalogs have the same keys, and the plural
-// messages have every form their language needs.
+// TestCatalogs: every family of message catalogs in locales/ (<lang>.toml,
+// accounts.<lang>.toml, namnam.<lang>.toml, ...) has the same keys in cs,
+// it and en, and the plural messages have every form their language needs.
 func TestCatalogs(t *testing.T) {
 	forms := map[string][]string{"en": {"one", "other"}, "cs": {"few", "many", "one", "other"}, "it": {"many", "one", "other"}}
-	keys := map[string]map[string]any{}
-	for lang := range forms {
-		var m map[string]any
-		if _, err := toml.DecodeFile("../locales/"+lang+".toml", &m); err != nil {
-			t.Fatal(err)
-		}
-		keys[lang] = m
+	files, err := filepath.Glob("../locales/*.toml")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for lang, m := range keys {
-		for id, v := range m {
-			if _, ok := keys["en"][id]; !ok {
-				t.Errorf("%s.toml: %s is not in en.toml", lang, id)
-			}
-			if p, ok := v.(map[string]any); ok {
-				var got []string
-				for f := range p {
-					got = append(got, f)
-				}
-				slices.Sort(got)
-				if !slices.Equal(got, forms[lang]) {
-					t.Errorf("%s.toml: %s has forms %v, want %v", lang, id, got, forms[lang])
-				}
-			}
+	// families are the file name prefixes before the language: "",
+	// "accounts.", "namnam.", ...
+	families := map[string]bool{}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".toml")
+		i := strings.LastIndex(name, ".") + 1
+		if _, ok := forms[name[i:]]; !ok {
+			t.Errorf("%s: not a catalog of cs, it or en", f)
+			continue
 		}
-		for id := range keys["en"] {
-			if _, ok := m[id]; !ok {
-				t.Errorf("%s.toml lacks %s", lang, id)
+		families[name[:i]] = true
+	}
+	for _, family := range []string{"", "accounts.", "namnam."} {
+		if !families[family] {
+			t.Fatalf("no catalogs %s<lang>.toml in ../locales", family)
+		}
+	}
+	for family := range families {
+		keys := map[string]map[string]any{}
+		for lang := range forms {
+			var m map[string]any
+			if _, err := toml.DecodeFile("../locales/"+family+lang+".toml", &m); err != nil {
+				t.Fatal(err)
+			}
+			keys[lang] = m
+		}
+		for lang, m := range keys {
+			for id, v := range m {
+				if _, ok := keys["en"][id]; !ok {
+					t.Errorf("%s%s.toml: %s is not in %sen.toml", family, lang, id, family)
+				}
+				if p, ok := v.(map[string]any); ok {
+					var got []string
+					for f := range p {
+						got = append(got, f)
+					}
+					slices.Sort(got)
+					if !slices.Equal(got, forms[lang]) {
+						t.Errorf("%s%s.toml: %s has forms %v, want %v", family, lang, id, got, forms[lang])
+					}
+				}
+			}
+			for id := range keys["en"] {
+				if _, ok := m[id]; !ok {
+					t.Errorf("%s%s.toml lacks %s", family, lang, id)
+				}
 			}
 		}
 	}

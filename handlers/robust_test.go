@@ -3,7 +3,9 @@ package handlers_test
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"oware/models"
@@ -21,6 +23,18 @@ func TestBadRequests(t *testing.T) {
 			if code, _, _ := s.get(nil, p); code != http.StatusNotFound {
 				t.Errorf("GET %s: %d, want 404", p, code)
 			}
+		}
+		// NUL bytes and invalid UTF-8 in paths and form fields never reach a
+		// query (PostgreSQL refuses them).
+		for _, p := range []string{"/en/players/a%00b", "/en/tutorials/a%00/1", "/en/players/%FF"} {
+			if code, _, _ := s.get(nil, p); code != http.StatusNotFound {
+				t.Errorf("GET %s: %d, want 404", p, code)
+			}
+		}
+		c := s.browser()
+		_, _, login := s.get(c, "/en/login")
+		if code, _, _ := s.post(c, "/en/login", url.Values{"_csrf": {s.csrf(login)}, "username": {"pg\x00alice"}, "password": {"whatever123"}}, nil); code != http.StatusBadRequest {
+			t.Errorf("login with a NUL byte: %d, want 400", code)
 		}
 		// A form body on the JSON API: 415, nothing stored.
 		code, _, _ := s.do(nil, "POST", "/api/v1/games/"+id+"/moves", strings.NewReader("pit=C"),
@@ -129,5 +143,86 @@ func TestNamNamReplayShowsRounds(t *testing.T) {
 	}
 	if _, _, page := s.get(nil, "/en/games/"+g.ID+"/replay?ply=0"); !strings.Contains(page, "Round 2") {
 		t.Errorf("replay at the start: want round 2 (round 1 was agreed before any move)")
+	}
+}
+
+// TestLoginLimitHoldsUnderABurst: failed logins sent at the same moment
+// count before their passwords are checked, so at most the 5 allowed
+// attempts of an account are checked and the rest get 429, even when the
+// right password comes in the burst.
+func TestLoginLimitHoldsUnderABurst(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	s.account("bob")
+	c := s.browser()
+	_, _, page := s.get(c, "/en/login")
+	tok := s.csrf(page)
+	codes := make(chan int, 20)
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pw := "wrong password " + strconv.Itoa(i)
+			if i == 15 {
+				pw = testPassword
+			}
+			code, _, _ := s.post(c, "/en/login", url.Values{"_csrf": {tok}, "username": {"bob"}, "password": {pw}}, nil)
+			codes <- code
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	checked := 0
+	for code := range codes {
+		if code != http.StatusTooManyRequests {
+			checked++
+		}
+	}
+	if checked > 5 {
+		t.Errorf("%d of 20 simultaneous attempts were checked, want at most 5", checked)
+	}
+}
+
+// TestOldCookieLosesAccountSeats: a copy of a logged-in player's cookie,
+// kept from before the logout, can no longer play the account's games.
+func TestOldCookieLosesAccountSeats(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	alice := s.account("alice")
+	south, _ := s.formGameWith(alice, s.browser(), "en", "abapa")
+	u, _ := url.Parse(s.srv.URL)
+	copied := s.browser()
+	copied.Jar.SetCookies(u, alice.Jar.Cookies(u))
+	_, _, page := s.get(alice, south.game)
+	if code, _, _ := s.post(alice, "/en/logout", url.Values{"_csrf": {s.csrf(page)}}, nil); code != http.StatusSeeOther {
+		t.Fatalf("logout: %d", code)
+	}
+	_, _, page = s.get(copied, south.game)
+	if strings.Contains(page, `name="pit"`) {
+		t.Errorf("the old cookie still shows playable pits")
+	}
+	id := south.game[strings.LastIndex(south.game, "/")+1:]
+	_, _, fresh := s.get(copied, "/en/games/new")
+	if code, _, _ := s.post(copied, south.game+"/moves", url.Values{"pit": {"C"}, "_csrf": {s.csrf(fresh)}}, nil); code != http.StatusForbidden {
+		t.Errorf("move with the old cookie: %d, want 403", code)
+	}
+	if n, _ := stored(t, s.db, id); n != 0 {
+		t.Errorf("%d moves stored", n)
+	}
+}
+
+// TestForwardedForIsNotTrusted: without a proxy in front, a client cannot
+// escape the per-address limit of registrations by naming another address.
+func TestForwardedForIsNotTrusted(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	refused := false
+	for i := 0; i < 12 && !refused; i++ {
+		c := s.browser()
+		_, _, page := s.get(c, "/en/register")
+		code, _, _ := s.post(c, "/en/register", url.Values{"_csrf": {s.csrf(page)}, "username": {"user" + strconv.Itoa(i)}, "password": {testPassword}},
+			map[string]string{"X-Forwarded-For": "203.0.113." + strconv.Itoa(i)})
+		refused = code == http.StatusTooManyRequests
+	}
+	if !refused {
+		t.Error("12 registrations from one address, each naming another in X-Forwarded-For, were all accepted")
 	}
 }

@@ -65,7 +65,7 @@ func (h *handler) loadTutorials() error {
 // stepBoard returns the rule set and the position of a step, checking its
 // highlight and accept labels too.
 func stepBoard(s models.TutorialStep) (engine.Rules, engine.Position, error) {
-	r, err := engine.RulesByName(s.Rules)
+	r, err := tutorialRules(s.Rules)
 	if err != nil {
 		return nil, engine.Position{}, err
 	}
@@ -80,6 +80,25 @@ func stepBoard(s models.TutorialStep) (engine.Rules, engine.Position, error) {
 		return nil, p, err
 	}
 	return r, p, nil
+}
+
+// tutorialRules reads the rules of a step: a rule set key, for Nam-nam
+// optionally with its table setting as in a game record's Variant tag
+// ("namnam fours=owner").
+func tutorialRules(s string) (engine.Rules, error) {
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		return engine.RulesByName("")
+	}
+	fours := ""
+	for _, f := range fields[1:] {
+		key, value, _ := strings.Cut(f, "=")
+		if key != "fours" || value == "" {
+			return nil, fmt.Errorf("%w: unknown setting %q", engine.ErrBadRules, f)
+		}
+		fours = value
+	}
+	return engine.NewRules(fields[0], fours)
 }
 
 // parseLabels reads a space-separated list of pit labels.
@@ -245,12 +264,22 @@ func (h *handler) stepView(c echo.Context, t *models.Tutorial, s *models.Tutoria
 	v := views.TutorialStepView{
 		TutorialTitle: t.Title, IndexURL: "/" + lang + "/tutorials",
 		Number: s.Number, Total: len(t.Steps), Title: s.Title,
-		TextHTML: text, Rules: r.Name(), Position: pos, Task: s.Task,
+		TextHTML: text, Rules: r.Name(), Fours: foursOf(r), Position: pos, Task: s.Task,
 		Board:  views.BoardOptions{Highlight: hl, Last: -1},
 		Action: here, CSRF: csrfToken(c), ScriptURL: h.assets.URL("tutorial.js"),
 	}
+	_, rounds := r.(engine.Rounds)
+	if rounds {
+		// Nam-nam: the board shows who owns each pit and the stores.
+		v.Board.Match = &views.BoardMatch{}
+	}
 	switch s.Task {
 	case "legal":
+		if rounds {
+			// Any pit may be the mover's in Nam-nam: every pit is offered.
+			v.Choices = 1<<engine.NumPits - 1
+			break
+		}
 		for i := range engine.PitsPerRow {
 			v.Choices |= 1 << (engine.RowStart(pos.ToMove) + i)
 		}
@@ -268,6 +297,9 @@ func (h *handler) stepView(c echo.Context, t *models.Tutorial, s *models.Tutoria
 		v.NextURL = tutorialPath(lang, t.Slug, s.Number+1)
 	} else {
 		v.PlayURL = "/" + lang + "/games/new"
+		if rounds {
+			v.PlayURL += "?rules=" + r.Name()
+		}
 	}
 	return v, nil
 }
@@ -308,7 +340,7 @@ func checkMove(l *localizer, r engine.Rules, pos engine.Position, task string, a
 	}
 	after, mv, err := r.Play(pos, pit)
 	if err != nil {
-		v := verdict{lines: []string{capitalize(illegalHint(l, err, pit))}}
+		v := verdict{lines: []string{capitalize(illegalHint(l, r, pos, err, pit))}}
 		if task == "play" {
 			v.lines = append(v.lines, l.T("tut_hint_play", "Labels", labelList(accept)))
 		}
@@ -317,8 +349,8 @@ func checkMove(l *localizer, r engine.Rules, pos engine.Position, task string, a
 	if !accept.Has(pit) {
 		var why string
 		switch {
-		case task == "capture" && mv.Captured() == 0:
-			why = noCaptureHint(l, pos, mv)
+		case task == "capture" && capturedBy(mv, mv.Mover) == 0:
+			why = noCaptureHint(l, r, pos, mv)
 		case task == "play":
 			why = l.T("tut_hint_play", "Labels", labelList(accept))
 		default:
@@ -326,7 +358,7 @@ func checkMove(l *localizer, r engine.Rules, pos engine.Position, task string, a
 		}
 		return verdict{lines: []string{why}}
 	}
-	return verdict{correct: true, played: true, move: mv, after: after, lines: moveLines(l, task, mv, after)}
+	return verdict{correct: true, played: true, move: mv, after: after, lines: moveLines(l, r, task, mv, after)}
 }
 
 // checkLegal judges the ticked pits of a "legal" task against the engine's
@@ -349,7 +381,7 @@ func checkLegal(l *localizer, r engine.Rules, pos engine.Position, labels []stri
 	}
 	for _, pit := range (ticked &^ legal).Pits() {
 		_, _, err := r.Play(pos, pit)
-		v.lines = append(v.lines, l.T("tut_hint_not_legal", "Label", engine.Label(pit), "Why", illegalHint(l, err, pit)))
+		v.lines = append(v.lines, l.T("tut_hint_not_legal", "Label", engine.Label(pit), "Why", illegalHint(l, r, pos, err, pit)))
 	}
 	if missed := (legal &^ ticked).Count(); missed > 0 {
 		v.lines = append(v.lines, l.N("tut_hint_missed", missed))
@@ -357,14 +389,23 @@ func checkLegal(l *localizer, r engine.Rules, pos engine.Position, labels []stri
 	return v
 }
 
-// illegalHint says why the engine refused to sow pit.
-func illegalHint(l *localizer, err error, pit int) string {
+// illegalHint says why the engine refused to sow pit of pos under r.
+func illegalHint(l *localizer, r engine.Rules, pos engine.Position, err error, pit int) string {
 	lab := engine.Label(pit)
+	_, rounds := r.(engine.Rounds)
 	switch {
 	case err == nil:
 		return l.T("tut_hint_is_legal", "Label", lab)
 	case errors.Is(err, engine.ErrBadPit):
 		return l.T("tut_hint_bad_pit")
+	case rounds && errors.Is(err, engine.ErrNotOwnPit) && pos.Owner[pit] == engine.Nobody:
+		return l.T("tut_hint_nn_nobody", "Label", lab)
+	case rounds && errors.Is(err, engine.ErrNotOwnPit):
+		return l.T("tut_hint_nn_not_own", "Label", lab)
+	case errors.Is(err, engine.ErrEndlessSowing):
+		return l.T("tut_hint_endless", "Label", lab)
+	case rounds && errors.Is(err, engine.ErrGameOver):
+		return l.T("tut_hint_nn_round_over")
 	case errors.Is(err, engine.ErrNotOwnPit):
 		return l.T("tut_hint_not_own", "Label", lab)
 	case errors.Is(err, engine.ErrEmptyPit):
@@ -379,9 +420,13 @@ func illegalHint(l *localizer, err error, pit int) string {
 	return err.Error()
 }
 
-// noCaptureHint says why the legal move mv from pos captured nothing.
-func noCaptureHint(l *localizer, pos engine.Position, mv engine.Move) string {
+// noCaptureHint says why the legal move mv from pos captured nothing for
+// the mover.
+func noCaptureHint(l *localizer, r engine.Rules, pos engine.Position, mv engine.Move) string {
 	lab := engine.Label(mv.Pit)
+	if _, rounds := r.(engine.Rounds); rounds {
+		return namnamNoCaptureHint(l, r, pos, mv)
+	}
 	if len(mv.Sown) == 0 {
 		return l.T("tut_hint_no_capture", "Label", lab)
 	}
@@ -403,7 +448,10 @@ func noCaptureHint(l *localizer, pos engine.Position, mv engine.Move) string {
 
 // moveLines describe a right move: the sowing, the captures or the grand
 // slam, the seeds fed, an extra move, the end of the game.
-func moveLines(l *localizer, task string, mv engine.Move, after engine.Position) []string {
+func moveLines(l *localizer, r engine.Rules, task string, mv engine.Move, after engine.Position) []string {
+	if rounds, ok := r.(engine.Rounds); ok {
+		return namnamMoveLines(l, rounds, mv, after)
+	}
 	lab := engine.Label(mv.Pit)
 	lines := []string{l.N("tut_ok_sown", len(mv.Sown), "Label", lab, "Last", engine.Label(mv.Sown[len(mv.Sown)-1]))}
 	if task == "feed" {
@@ -439,6 +487,132 @@ func moveLines(l *localizer, task string, mv engine.Move, after engine.Position)
 			key = "tut_ok_over_north"
 		}
 		lines = append(lines, l.T(key, "South", int(after.Captured[engine.South]), "North", int(after.Captured[engine.North])))
+	}
+	return lines
+}
+
+// capturedBy returns the seeds the move captured for side (in Nam-nam's
+// owner setting the opponent may capture during the mover's sowing).
+func capturedBy(mv engine.Move, side engine.Side) int {
+	n := 0
+	for _, c := range mv.Captures {
+		if c.By == side {
+			n += c.Seeds
+		}
+	}
+	return n
+}
+
+// capturePits lists the pits of the captures of mv made by side.
+func capturePits(mv engine.Move, side engine.Side) string {
+	var pits []string
+	for _, c := range mv.Captures {
+		if c.By == side {
+			pits = append(pits, engine.Label(c.Pit))
+		}
+	}
+	return strings.Join(pits, ", ")
+}
+
+// lastSown returns the pit the last seed of mv fell into, or -1 when the
+// relay was too long to be recorded whole.
+func lastSown(mv engine.Move) int {
+	if len(mv.Sown) == 0 || mv.Steps > len(mv.Sown) {
+		return -1
+	}
+	return mv.Sown[len(mv.Sown)-1]
+}
+
+// firstLap sows the first lap of pit in pos under the Nam-nam rules r
+// and returns the pit its last seed fell into and the seeds it then holds.
+func firstLap(r engine.Rules, pos engine.Position, pit int) (last, seeds int) {
+	owner := foursOf(r) == "owner"
+	pits := pos.Pits
+	hand, at := int(pits[pit]), pit
+	pits[pit] = 0
+	for ; hand > 0; hand-- {
+		at = (at + 1) % engine.NumPits
+		pits[at]++
+		if hand > 1 && owner && pits[at] == 4 && pos.Owner[at] != engine.Nobody {
+			pits[at] = 0 // captured by the pit's owner on the way
+		}
+	}
+	return at, int(pits[at])
+}
+
+// namnamNoCaptureHint says why the Nam-nam move mv from pos captured
+// nothing for the mover: a relay ends only in an empty pit or with a four,
+// so it ended in an empty pit; a first lap that made some other number
+// than 4 went on.
+func namnamNoCaptureHint(l *localizer, r engine.Rules, pos engine.Position, mv engine.Move) string {
+	lab := engine.Label(mv.Pit)
+	last := lastSown(mv)
+	if last < 0 {
+		return l.T("tut_hint_no_capture", "Label", lab)
+	}
+	var lines []string
+	if first, n := firstLap(r, pos, mv.Pit); n != 1 && len(mv.Lifts) > 1 {
+		lines = append(lines,
+			l.N("tut_hint_nn_not_four", n, "Label", lab, "Last", engine.Label(first)),
+			l.T("tut_hint_nn_relay_empty", "Last", engine.Label(last)))
+	} else {
+		lines = append(lines, l.T("tut_hint_nn_empty", "Label", lab, "Last", engine.Label(last)))
+	}
+	if n := capturedBy(mv, mv.Mover.Opponent()); n > 0 {
+		lines = append(lines, l.N("tut_ok_nn_owner_took", n, "Pits", capturePits(mv, mv.Mover.Opponent())))
+	}
+	return strings.Join(lines, " ")
+}
+
+// namnamMoveLines describe a right Nam-nam move: the sowing and its relay,
+// the fours captured and by whom, the end of the round and of the match.
+func namnamMoveLines(l *localizer, r engine.Rounds, mv engine.Move, after engine.Position) []string {
+	lab := engine.Label(mv.Pit)
+	last := lastSown(mv)
+	var lines []string
+	switch {
+	case last < 0:
+		lines = append(lines, l.N("tut_ok_nn_long", mv.Steps, "Label", lab))
+	case len(mv.Lifts) > 1:
+		var lifts []string
+		for _, p := range mv.Lifts[1:] {
+			lifts = append(lifts, engine.Label(p))
+		}
+		lines = append(lines, l.N("tut_ok_nn_relay", mv.Steps, "Label", lab, "Pits", strings.Join(lifts, ", "), "Last", engine.Label(last)))
+	default:
+		lines = append(lines, l.N("tut_ok_sown", mv.Steps, "Label", lab, "Last", engine.Label(last)))
+	}
+	mine, theirs := capturedBy(mv, mv.Mover), capturedBy(mv, mv.Mover.Opponent())
+	if mine > 0 {
+		lines = append(lines, l.N("tut_ok_captured", mine, "Pits", capturePits(mv, mv.Mover)))
+	}
+	if theirs > 0 {
+		lines = append(lines, l.N("tut_ok_nn_owner_took", theirs, "Pits", capturePits(mv, mv.Mover.Opponent())))
+	}
+	if last >= 0 && !mv.RoundOver && after.Pits[last] == 1 {
+		lines = append(lines, l.T("tut_ok_nn_ends_empty", "Last", engine.Label(last)))
+	}
+	if !mv.RoundOver {
+		return lines
+	}
+	totals := r.Totals(after)
+	key := "tut_ok_nn_round_over_no_moves"
+	if mv.RoundReason == engine.ReasonFewSeeds {
+		key = "tut_ok_nn_round_over_few_seeds"
+	}
+	lines = append(lines, l.T(key, "South", totals[engine.South], "North", totals[engine.North]))
+	// Who started this round only matters for equal totals, and then the
+	// match cannot be over.
+	_, over, result := r.NextRound(after, engine.South)
+	switch {
+	case over && result == engine.Winner(engine.South):
+		lines = append(lines, l.T("tut_ok_nn_match_south", "South", totals[engine.South], "North", totals[engine.North]))
+	case over:
+		lines = append(lines, l.T("tut_ok_nn_match_north", "South", totals[engine.South], "North", totals[engine.North]))
+	case totals[engine.North] < totals[engine.South]:
+		lines = append(lines, l.T("tut_ok_nn_next_north"))
+	case totals[engine.South] < totals[engine.North]:
+		lines = append(lines, l.T("tut_ok_nn_next_south"))
 	}
 	return lines
 }

@@ -3,7 +3,6 @@
 package handlers_test
 
 import (
-	"context"
 	"os"
 	"strconv"
 	"strings"
@@ -22,38 +21,10 @@ import (
 // OWARE_SCREENSHOTS=dir keeps a picture of every answered step of
 // tutorial 1.
 func TestBrowserTutorial(t *testing.T) {
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Fatalf("no %s: apt-get install -y chromium", chromiumPath)
-	}
-	s := newSite(t, modelsOpenSQLite(t))
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.WindowSize(1100, 1000),
-	)
-	actx, cancel := chromedp.NewExecAllocator(t.Context(), opts...)
-	defer cancel()
-	root, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancel := context.WithTimeout(root, 90*time.Second)
-	defer cancel()
+	s, b := newBrowserSite(t, 90*time.Second, chromedp.WindowSize(1100, 1000))
+	b.wait = 10 * time.Second
+	ctx := b.ctx
 
-	do := func(name string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
-	// waitFor waits until the condition holds with no page load since the
-	// marker was set.
-	waitFor := func(name, cond string) {
-		t.Helper()
-		_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](cond+` && window.owareMarker === 1`,
-			chromedp.WithPollingTimeout(10*time.Second), chromedp.WithPollingInterval(50*time.Millisecond)))
-		if err != nil {
-			html, _ := chromedp.Run(ctx, chromedp.OuterHTML(chromedp.CSS("main")))
-			t.Fatalf("%s: %v\n%s", name, err, html)
-		}
-	}
 	text := func(sel string) string {
 		return `(document.querySelector('` + sel + `') || {textContent: ''}).textContent`
 	}
@@ -64,33 +35,33 @@ func TestBrowserTutorial(t *testing.T) {
 
 	tu := tutorialSources(t)["oware-step-by-step"]["en"]
 	n := len(tu.Steps)
-	do("open the tutorials", chromedp.Navigate(s.srv.URL+"/en/tutorials"),
+	b.do(ctx, "open the tutorials", chromedp.Navigate(s.srv.URL+"/en/tutorials"),
 		chromedp.Click(chromedp.CSS(`.tutorial-card a[href="/en/tutorials/oware-step-by-step/1"]`)),
 		chromedp.WaitVisible(chromedp.ID("step-title")),
-		chromedp.Evaluate[chromedp.Void](`window.owareMarker = 1`))
+		markPage)
 	for i, st := range tu.Steps {
 		name := "step " + strconv.Itoa(i+1) + " (" + st.Title + ")"
-		waitFor(name, text(".tut-progress")+`.includes('Step `+strconv.Itoa(i+1)+` of `+strconv.Itoa(n)+`')`+
+		b.waitFor(ctx, name, text(".tut-progress")+`.includes('Step `+strconv.Itoa(i+1)+` of `+strconv.Itoa(n)+`')`+
 			` && `+text("#step-title")+` === `+strconv.Quote(st.Title)+
 			` && `+bound)
 		accept := strings.Fields(st.Accept)
 		switch st.Task {
 		case "play", "capture", "feed":
 			// A pit of North's row first: the hint says why not.
-			do(name+": wrong pit", chromedp.Click(chromedp.CSS(`#tutorial button[name="pit"][value="f"]`)))
-			waitFor(name+": hint", text("#feedback.wrong")+`.includes("on your opponent's row")`+
+			b.do(ctx, name+": wrong pit", chromedp.Click(chromedp.CSS(`#tutorial button[name="pit"][value="f"]`)))
+			b.waitFor(ctx, name+": hint", text("#feedback.wrong")+`.includes("on your opponent's row")`+
 				` && document.querySelector('#tutorial form.board-form')['htmx-internal-data'] !== undefined`)
-			do(name+": answer "+accept[0], chromedp.Click(chromedp.CSS(`#tutorial button[name="pit"][value="`+accept[0]+`"]`)))
-			waitFor(name+": right", `document.querySelector('#feedback.ok') !== null`+
+			b.do(ctx, name+": answer "+accept[0], chromedp.Click(chromedp.CSS(`#tutorial button[name="pit"][value="`+accept[0]+`"]`)))
+			b.waitFor(ctx, name+": right", `document.querySelector('#feedback.ok') !== null`+
 				` && document.querySelectorAll('#tutorial .board .drop').length > 0`+
 				` && getComputedStyle(document.querySelector('#tutorial .drop')).animationName === 'sow-drop'`+
 				` && document.querySelector('#tutorial button[name="pit"]') === null && `+bound)
 		case "legal":
 			for _, l := range accept {
-				do(name+": tick "+l, chromedp.Click(chromedp.CSS(`.legal-form input[value="`+l+`"]`)))
+				b.do(ctx, name+": tick "+l, chromedp.Click(chromedp.CSS(`.legal-form input[value="`+l+`"]`)))
 			}
-			do(name+": check", chromedp.Click(chromedp.CSS(`.legal-form button[type=submit]`)))
-			waitFor(name+": right", `document.querySelector('#feedback.ok') !== null && `+bound)
+			b.do(ctx, name+": check", chromedp.Click(chromedp.CSS(`.legal-form button[type=submit]`)))
+			b.waitFor(ctx, name+": right", `document.querySelector('#feedback.ok') !== null && `+bound)
 		}
 		if shots != "" && st.Task != "" {
 			if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
@@ -101,9 +72,9 @@ func TestBrowserTutorial(t *testing.T) {
 			break
 		}
 		if i%2 == 0 {
-			do(name+": next", chromedp.Click(chromedp.CSS(`#tutorial a[rel="next"]`)))
+			b.do(ctx, name+": next", chromedp.Click(chromedp.CSS(`#tutorial a[rel="next"]`)))
 		} else {
-			do(name+": → key", chromedp.KeyEvent(kb.ArrowRight))
+			b.do(ctx, name+": → key", chromedp.KeyEvent(kb.ArrowRight))
 		}
 	}
 	// The → key went to the next step's URL too (history), and ← goes back.
@@ -115,16 +86,16 @@ func TestBrowserTutorial(t *testing.T) {
 		t.Errorf("the keyboard tip is hidden (%v)", err)
 	}
 	last := tu.Steps[n-1].Title
-	waitFor("title and language links follow the step", `document.title.startsWith(`+strconv.Quote(last)+`)`+
+	b.waitFor(ctx, "title and language links follow the step", `document.title.startsWith(`+strconv.Quote(last)+`)`+
 		` && document.querySelector('.langs a[hreflang="cs"]').getAttribute('href') === '/cs/tutorials/oware-step-by-step/`+strconv.Itoa(n)+`'`)
-	do("← key", chromedp.KeyEvent(kb.ArrowLeft))
-	waitFor("back one step", text(".tut-progress")+`.includes('Step `+strconv.Itoa(n-1)+` of') && `+bound)
-	do("→ key", chromedp.KeyEvent(kb.ArrowRight))
-	waitFor("the last step again", text(".tut-progress")+`.includes('Step `+strconv.Itoa(n)+` of') && `+bound)
+	b.do(ctx, "← key", chromedp.KeyEvent(kb.ArrowLeft))
+	b.waitFor(ctx, "back one step", text(".tut-progress")+`.includes('Step `+strconv.Itoa(n-1)+` of') && `+bound)
+	b.do(ctx, "→ key", chromedp.KeyEvent(kb.ArrowRight))
+	b.waitFor(ctx, "the last step again", text(".tut-progress")+`.includes('Step `+strconv.Itoa(n)+` of') && `+bound)
 	// The last step leads to a new game; the index says the tutorial is done.
-	do("play a game", chromedp.Click(chromedp.CSS(`#tutorial a[href="/en/games/new"]`)),
+	b.do(ctx, "play a game", chromedp.Click(chromedp.CSS(`#tutorial a[href="/en/games/new"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`.settings-form`)))
-	do("index", chromedp.Navigate(s.srv.URL+"/en/tutorials"), chromedp.WaitVisible(chromedp.CSS(`.tutorials`)))
+	b.do(ctx, "index", chromedp.Navigate(s.srv.URL+"/en/tutorials"), chromedp.WaitVisible(chromedp.CSS(`.tutorials`)))
 	if txt, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`.tutorials`))); err != nil || !strings.Contains(txt, "Done") {
 		t.Errorf("index after the walk: %q %v", txt, err)
 	}
@@ -132,29 +103,29 @@ func TestBrowserTutorial(t *testing.T) {
 	// Tutorial 2 in Czech, answering each task right away.
 	tu = tutorialSources(t)["grand-slam"]["cs"]
 	n = len(tu.Steps)
-	do("tutorial 2", chromedp.Navigate(s.srv.URL+"/cs/tutorials/grand-slam/1"),
+	b.do(ctx, "tutorial 2", chromedp.Navigate(s.srv.URL+"/cs/tutorials/grand-slam/1"),
 		chromedp.WaitVisible(chromedp.ID("step-title")),
-		chromedp.Evaluate[chromedp.Void](`window.owareMarker = 1`))
+		markPage)
 	for i, st := range tu.Steps {
 		name := "cs step " + strconv.Itoa(i+1) + " (" + st.Title + ")"
-		waitFor(name, text(".tut-progress")+`.includes('Krok `+strconv.Itoa(i+1)+` z `+strconv.Itoa(n)+`') && `+bound)
+		b.waitFor(ctx, name, text(".tut-progress")+`.includes('Krok `+strconv.Itoa(i+1)+` z `+strconv.Itoa(n)+`') && `+bound)
 		accept := strings.Fields(st.Accept)
 		switch st.Task {
 		case "play", "capture", "feed":
-			do(name+": answer", chromedp.Click(chromedp.CSS(`#tutorial button[name="pit"][value="`+accept[len(accept)-1]+`"]`)))
+			b.do(ctx, name+": answer", chromedp.Click(chromedp.CSS(`#tutorial button[name="pit"][value="`+accept[len(accept)-1]+`"]`)))
 		case "legal":
 			for _, l := range accept {
-				do(name+": tick "+l, chromedp.Click(chromedp.CSS(`.legal-form input[value="`+l+`"]`)))
+				b.do(ctx, name+": tick "+l, chromedp.Click(chromedp.CSS(`.legal-form input[value="`+l+`"]`)))
 			}
-			do(name+": check", chromedp.Click(chromedp.CSS(`.legal-form button[type=submit]`)))
+			b.do(ctx, name+": check", chromedp.Click(chromedp.CSS(`.legal-form button[type=submit]`)))
 		}
 		if st.Task != "" {
-			waitFor(name+": right", text("#feedback.ok")+`.includes('Správně!') && `+bound)
+			b.waitFor(ctx, name+": right", text("#feedback.ok")+`.includes('Správně!') && `+bound)
 		}
 		if i < n-1 {
-			do(name+": next", chromedp.Click(chromedp.CSS(`#tutorial a[rel="next"]`)))
+			b.do(ctx, name+": next", chromedp.Click(chromedp.CSS(`#tutorial a[rel="next"]`)))
 		}
 	}
-	do("cs: play a game", chromedp.Click(chromedp.CSS(`#tutorial a[href="/cs/games/new"]`)),
+	b.do(ctx, "cs: play a game", chromedp.Click(chromedp.CSS(`#tutorial a[href="/cs/games/new"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`.settings-form`)))
 }

@@ -10,6 +10,17 @@ import (
 	"oware/locales"
 )
 
+// Nam-nam positions of the hint tests (the boards of tutorial 3).
+const (
+	nnFours    = "1-3-0-2-0-1-0-3-2-1-4-2-15-14-S-SSSSSSNNNNNN-0-0" // A captures B, D relays to b
+	nnRelay    = "2-1-2-3-0-1-2-0-3-1-4-2-14-13-S-SSSSSSNNNNNN-0-0" // A relays through C and F to b
+	nnOwner    = "1-2-1-4-3-1-3-0-2-1-3-2-13-12-S-SSSSSSNNNNNN-0-0" // D makes 4 in E and in a
+	nnEndless  = "2-0-1-0-1-0-1-0-1-0-2-1-19-20-S-SSSSSSNNNNNN-0-0" // A never ends
+	nnRefill   = "4-4-4-4-4-4-4-4-4-4-0-4-0-0-N-SSSSSSNNNNxS-2-2"   // e nobody's, f South's
+	nnRoundEnd = "0-0-1-3-0-1-0-0-0-1-0-0-25-17-S-SSSSSSNNNNNN-0-0" // C ends the round
+	nnMatchEnd = "0-0-1-3-0-0-1-0-0-0-0-0-38-1-S-SSSSSSNxSSSS-3-1"  // C and D end the match
+)
+
 // TestTutorialHints: the engine's verdict on wrong answers says why, in
 // every language, for every kind of mistake.
 func TestTutorialHints(t *testing.T) {
@@ -36,8 +47,26 @@ func TestTutorialHints(t *testing.T) {
 		{"abapa", "2-1-3-4-2-1-0-0-0-0-0-0-17-18-S", "feed", "D E F", "D", true, "It puts 2 seeds into your opponent's row"},
 		{"abapa", "2-1-0-1-0-1-2-4-1-5-1-2-22-6-S", "capture", "F", "C", false, "Pit C is empty, there is nothing to sow."},
 		{"abapa", "3-2-5-1-2-4-4-4-2-1-3-1-9-7-S", "capture", "F", "E", false, "The last seed of E lands in a, which then holds 5 seeds: only 2 or 3 are captured."},
+		// Nam-nam (RULES.md 4): pits owned by the opponent or by nobody, an
+		// endless sowing, a relay that ends in an empty pit, the owner
+		// setting, the end of a round and of the match.
+		{"namnam", nnFours, "capture", "A D", "b", false, "Pit b belongs to your opponent this round: you sow only from the pits you own."},
+		{"namnam", nnFours, "capture", "A D", "B", false, "The last seed of B lands in E, which was empty: the move ends there and nothing is captured."},
+		{"namnam", nnFours, "capture", "A D", "D", true, "D starts a relay: it lifts again from F and sows 4 seeds in all, the last one into b. You capture 4 seeds (b)."},
+		{"namnam", nnRelay, "capture", "C", "A", false, "The first lap of A ends in C, which then holds 3 seeds, not 4: they are lifted and sown on. The relay finally ends in b, which was empty: no four, nothing captured."},
+		{"namnam", nnRefill, "play", "a", "e", false, "Pit e belongs to nobody this round: no one may sow from it."},
+		{"namnam", nnRefill, "play", "a", "f", false, "Pit f belongs to your opponent this round"},
+		{"namnam", nnEndless, "play", "C", "A", false, "The sowing of A would never end, so it is not allowed."},
+		{"namnam", "0-0-1-0-0-0-1-0-0-0-0-0-45-1-S-SSSSSSNNNNNN-0-0", "play", "C", "C", false, "The round is over: there is no move to play."},
+		{"namnam fours=owner", nnOwner, "play", "D", "D", true, "D sows 4 seeds, the last one into b. You capture 4 seeds (E). As the owner, your opponent takes 4 seeds (a). b was empty, so the move ends there."},
+		{"namnam fours=owner", nnOwner, "capture", "A B C D F", "E", false, "The last seed of E lands in b, which was empty: the move ends there and nothing is captured. As the owner, your opponent takes 4 seeds (a)."},
+		{"namnam", nnRoundEnd, "play", "C", "C", true, "Fewer than 4 seeds are left: the round is over. Each player takes the seeds in the pits they own: South has 30 in all, North 18. North has fewer seeds, so North starts the next round."},
+		{"namnam", nnMatchEnd, "play", "C D", "D", true, "Your opponent has no legal move: the round is over. Each player takes the seeds in the pits they own: South has 45 in all, North 3. North cannot fill a single pit: South wins the match, 45 to 3."},
 	} {
-		r, _ := engine.RulesByName(c.rules)
+		r, err := tutorialRules(c.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
 		pos, err := r.ParsePosition(c.pos)
 		if err != nil {
 			t.Fatal(err)
@@ -54,6 +83,26 @@ func TestTutorialHints(t *testing.T) {
 					t.Errorf("%s: %q", lang, line)
 				}
 			}
+		}
+	}
+	// Nam-nam: every pit is a choice; the hints say whose a pit is.
+	nn, _ := tutorialRules("namnam")
+	refill, _ := nn.ParsePosition(nnRefill)
+	if v := checkLegal(en, nn, refill, []string{"a", "b", "c", "d", "e", "f"}); v.correct || len(v.lines) != 2 ||
+		v.lines[0] != "e is not legal: pit e belongs to nobody this round: no one may sow from it." ||
+		v.lines[1] != "f is not legal: pit f belongs to your opponent this round: you sow only from the pits you own." {
+		t.Errorf("namnam legal a-f: %v %q", v.correct, v.lines)
+	}
+	endless, _ := nn.ParsePosition(nnEndless)
+	if v := checkLegal(en, nn, endless, []string{"A", "C", "E"}); v.correct || len(v.lines) != 1 || v.lines[0] != "A is not legal: the sowing of A would never end, so it is not allowed." {
+		t.Errorf("namnam legal A C E: %v %q", v.correct, v.lines)
+	}
+	if v := checkLegal(en, nn, endless, []string{"C", "E"}); !v.correct {
+		t.Errorf("namnam legal C E: %q", v.lines)
+	}
+	for _, bad := range []string{"namnam fours=all", "namnam owner", "abapa fours=owner", "oware"} {
+		if _, err := tutorialRules(bad); err == nil {
+			t.Errorf("rules %q accepted", bad)
 		}
 	}
 	r, _ := engine.RulesByName("wari")

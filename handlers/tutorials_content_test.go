@@ -3,10 +3,12 @@ package handlers_test
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"oware/engine"
+	"oware/handlers"
 	"oware/locales"
 	"oware/models"
 )
@@ -47,7 +49,7 @@ func labelSet(t *testing.T, s string) engine.Moves {
 // in every language (only the words differ).
 func TestTutorialsSameInEveryLanguage(t *testing.T) {
 	all := tutorialSources(t)
-	for _, slug := range []string{"oware-step-by-step", "grand-slam"} {
+	for _, slug := range []string{"oware-step-by-step", "grand-slam", "namnam"} {
 		if all[slug] == nil {
 			t.Errorf("tutorial %s missing", slug)
 		}
@@ -91,7 +93,7 @@ func TestTutorialTasksAgreeWithEngine(t *testing.T) {
 		for lang, tu := range byLang {
 			for _, s := range tu.Steps {
 				name := lang + "/" + slug + " step " + s.Title
-				r, err := engine.RulesByName(s.Rules)
+				r, err := handlers.TutorialRules(s.Rules)
 				if err != nil {
 					t.Errorf("%s: %v", name, err)
 					continue
@@ -121,7 +123,9 @@ func TestTutorialTasksAgreeWithEngine(t *testing.T) {
 					}
 					switch s.Task {
 					case "capture":
-						if mv.Captured() > 0 {
+						// In Nam-nam's owner setting the opponent may
+						// capture during the move: only the mover's count.
+						if capturedBy(mv, mv.Mover) > 0 {
 							want |= 1 << pit
 						}
 					case "feed":
@@ -146,6 +150,17 @@ func TestTutorialTasksAgreeWithEngine(t *testing.T) {
 			}
 		}
 	}
+}
+
+// capturedBy returns the seeds mv captured for side.
+func capturedBy(mv engine.Move, side engine.Side) int {
+	n := 0
+	for _, c := range mv.Captures {
+		if c.By == side {
+			n += c.Seeds
+		}
+	}
+	return n
 }
 
 // feedsRow reports whether the move sowed into the opponent's row.
@@ -289,6 +304,7 @@ func TestTutorialTextsTrue(t *testing.T) {
 			score(30, 18)(t, after)
 		}, []string{"7", "21", "9", "30", "18"}},
 	}
+	claims = append(claims, namnamClaims()...)
 	all := tutorialSources(t)
 	for _, c := range claims {
 		for _, lang := range locales.Langs {
@@ -299,7 +315,7 @@ func TestTutorialTextsTrue(t *testing.T) {
 			}
 			s := tu.Steps[c.step-1]
 			t.Run(lang+"/"+c.slug+"/"+s.Title+"/"+c.pit, func(t *testing.T) {
-				r, err := engine.RulesByName(s.Rules)
+				r, err := handlers.TutorialRules(s.Rules)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -336,6 +352,162 @@ func TestTutorialTextsTrue(t *testing.T) {
 		if err != nil || r.FormatPosition(after) != steps[5].Position {
 			t.Errorf("%s: after F the position is %s (%v), step 6 shows %s", lang, r.FormatPosition(after), err, steps[5].Position)
 		}
+	}
+	// Nam-nam: the round that C ends in step 8 is followed by the round of
+	// step 9 (the refill example: South 30, North 18).
+	for _, lang := range locales.Langs {
+		steps := all["namnam"][lang].Steps
+		r, _ := handlers.TutorialRules(steps[7].Rules)
+		p, _ := r.ParsePosition(steps[7].Position)
+		end, mv, err := r.Play(p, 2)
+		if err != nil || !mv.RoundOver {
+			t.Fatalf("%s: namnam step 8 C does not end the round (%v)", lang, err)
+		}
+		for _, starter := range []engine.Side{engine.South, engine.North} {
+			next, over, _ := r.(engine.Rounds).NextRound(end, starter)
+			if over || r.FormatPosition(next) != steps[8].Position {
+				t.Errorf("%s: the next round is %s (over %v), step 9 shows %s", lang, r.FormatPosition(next), over, steps[8].Position)
+			}
+		}
+	}
+}
+
+// namnamClaims are the claims of the Nam-nam tutorial (RULES.md 4).
+func namnamClaims() []stepClaim {
+	const slug = "namnam"
+	type check = func(t *testing.T, r engine.Rules, before, after engine.Position, mv engine.Move, err error)
+	labels := func(pits []int) string {
+		var l []string
+		for _, p := range pits {
+			l = append(l, engine.Label(p))
+		}
+		return strings.Join(l, " ")
+	}
+	// relay: the move is legal, lifts exactly the pits lifts (the first
+	// being the move's) and sows into sown.
+	relay := func(lifts, sown string) check {
+		return func(t *testing.T, _ engine.Rules, _, _ engine.Position, mv engine.Move, err error) {
+			t.Helper()
+			if err != nil || labels(mv.Lifts) != lifts || labels(mv.Sown) != sown {
+				t.Errorf("lifts %q, sows %q (%v); text: lifts %q, sows %q", labels(mv.Lifts), labels(mv.Sown), err, lifts, sown)
+			}
+		}
+	}
+	// fours: the move's captures, "pit seeds by" each, in order.
+	fours := func(want ...string) check {
+		return func(t *testing.T, _ engine.Rules, _, _ engine.Position, mv engine.Move, err error) {
+			t.Helper()
+			var got []string
+			for _, c := range mv.Captures {
+				got = append(got, engine.Label(c.Pit)+" "+strconv.Itoa(c.Seeds)+" "+c.By.String())
+			}
+			if err != nil || !slices.Equal(got, want) {
+				t.Errorf("captures %q (%v); text: %q", got, err, want)
+			}
+		}
+	}
+	all := func(checks ...check) check {
+		return func(t *testing.T, r engine.Rules, before, after engine.Position, mv engine.Move, err error) {
+			t.Helper()
+			for _, c := range checks {
+				c(t, r, before, after, mv, err)
+			}
+		}
+	}
+	seedsIn := func(label string, n int) check {
+		return func(t *testing.T, _ engine.Rules, before, _ engine.Position, _ engine.Move, _ error) {
+			t.Helper()
+			pit, _ := engine.ParseLabel(label)
+			if int(before.Pits[pit]) != n {
+				t.Errorf("%s holds %d, text says %d", label, before.Pits[pit], n)
+			}
+		}
+	}
+	owners := func(want string, stores ...int) check {
+		return func(t *testing.T, _ engine.Rules, before, _ engine.Position, _ engine.Move, _ error) {
+			t.Helper()
+			var got []byte
+			for _, o := range before.Owner {
+				got = append(got, "SNx"[o])
+			}
+			if string(got) != want || int(before.Store[engine.South]) != stores[0] || int(before.Store[engine.North]) != stores[1] {
+				t.Errorf("owners %s, stores %v; text: %s, %v", got, before.Store, want, stores)
+			}
+		}
+	}
+	// roundEnds: the move ends the round for reason with these totals;
+	// matchOver: and the match, South winning.
+	roundEnds := func(reason engine.Reason, south, north int, matchOver bool) check {
+		return func(t *testing.T, r engine.Rules, _, after engine.Position, mv engine.Move, err error) {
+			t.Helper()
+			rounds := r.(engine.Rounds)
+			if err != nil || !mv.RoundOver || mv.RoundReason != reason {
+				t.Fatalf("round over %v (%s, %v); text: over, %s", mv.RoundOver, mv.RoundReason, err, reason)
+			}
+			if tot := rounds.Totals(after); tot != [2]int{south, north} {
+				t.Errorf("totals %v, text says %d-%d", tot, south, north)
+			}
+			_, over, result := rounds.NextRound(after, engine.South)
+			if over != matchOver || (over && result != engine.Winner(engine.South)) {
+				t.Errorf("match over %v %v; text: %v, South wins", over, result, matchOver)
+			}
+		}
+	}
+	none := fours()
+	return []stepClaim{
+		{slug, 1, "", func(t *testing.T, r engine.Rules, p, _ engine.Position, _ engine.Move, _ error) {
+			if p != r.Start() || r.Name() != "namnam" {
+				t.Errorf("not the Nam-nam start position")
+			}
+			for pit := range engine.PitsPerRow {
+				if _, mv, err := r.Play(p, pit); err != nil || mv.Steps != 26 || mv.Captured() != 0 {
+					t.Errorf("%s drops %d seeds, captures %d (%v); text: 26", engine.Label(pit), mv.Steps, mv.Captured(), err)
+				}
+			}
+		}, []string{"48", "4", "26"}},
+		{slug, 2, "", owners("SSSSSSNNNNNN", 0, 0), nil},
+		{slug, 3, "C", all(relay("C", "D E F"), none, seedsIn("C", 3), seedsIn("F", 0)), []string{"3"}},
+		{slug, 4, "A", all(relay("A C F", "B C D E F a b"), none, seedsIn("A", 2), seedsIn("C", 2), seedsIn("F", 1), seedsIn("b", 0), seedsIn("D", 3)), []string{"2", "3", "7", "4"}},
+		{slug, 5, "A", all(relay("A", "B"), fours("B 4 south"), seedsIn("B", 3)), []string{"3", "4"}},
+		{slug, 5, "D", all(relay("D F", "E F a b"), fours("b 4 south"), seedsIn("b", 3)), nil},
+		{slug, 5, "B", none, nil},
+		{slug, 5, "F", none, nil},
+		{slug, 6, "D", func(t *testing.T, r engine.Rules, before, after engine.Position, mv engine.Move, err error) {
+			if n, ok := r.(engine.NamNam); !ok || n.Fours != engine.FoursOwner {
+				t.Fatalf("rules %v; text: the owner setting", r)
+			}
+			all(relay("D", "E F a b"), fours("E 4 south", "a 4 north"), seedsIn("b", 0))(t, r, before, after, mv, err)
+			if after.Captured != [2]uint8{17, 16} || before.Captured != [2]uint8{13, 12} {
+				t.Errorf("captures %v to %v; text: 13 to 17, 12 to 16", before.Captured, after.Captured)
+			}
+			// With the standard setting the same move captures nothing.
+			last, _ := engine.NewRules("namnam", "last")
+			_, mv, err = last.Play(before, 3)
+			none(t, last, before, before, mv, err)
+		}, []string{"4", "3", "13", "17", "12", "16"}},
+		{slug, 7, "A", func(t *testing.T, _ engine.Rules, before, _ engine.Position, _ engine.Move, err error) {
+			if !errors.Is(err, engine.ErrEndlessSowing) {
+				t.Errorf("A: %v; text: never ends", err)
+			}
+			if before.BoardSeeds() != 9 || before.Pits[0] != 2 || before.Pits[1] != 0 || before.Pits[2] != 1 {
+				t.Errorf("%d seeds on the board, A %d, B %d, C %d; text: 9, A 2 into B and C, C then 2", before.BoardSeeds(), before.Pits[0], before.Pits[1], before.Pits[2])
+			}
+		}, []string{"9", "2"}},
+		{slug, 8, "C", func(t *testing.T, r engine.Rules, before, after engine.Position, mv engine.Move, err error) {
+			all(fours("D 4 south"), roundEnds(engine.ReasonFewSeeds, 30, 18, false))(t, r, before, after, mv, err)
+			if before.BoardSeeds() != 6 || before.Captured != [2]uint8{25, 17} || before.Owner[5] != engine.South || before.Owner[9] != engine.North ||
+				before.Pits[5] != 1 || before.Pits[9] != 1 {
+				t.Errorf("board %d seeds, captures %v; text: 6 seeds, 25 and 17, F (South's) and d (North's) 1 each", before.BoardSeeds(), before.Captured)
+			}
+		}, []string{"6", "4", "2", "25", "17", "30", "18"}},
+		{slug, 9, "", func(t *testing.T, r engine.Rules, before, after engine.Position, mv engine.Move, err error) {
+			owners("SSSSSSNNNNxS", 2, 2)(t, r, before, after, mv, err)
+			if before.ToMove != engine.North || before.BoardSeeds() != 44 {
+				t.Errorf("to move %v, %d seeds on the board; text: North starts, 24 + 16 + 4", before.ToMove, before.BoardSeeds())
+			}
+		}, []string{"18", "16", "2", "30", "24", "6"}},
+		{slug, 10, "C", all(owners("SSSSSSNxSSSS", 3, 1), fours("D 4 south"), roundEnds(engine.ReasonFewSeeds, 45, 3, true)), []string{"1", "3", "45"}},
+		{slug, 10, "D", all(relay("D a", "E F a b c"), none, roundEnds(engine.ReasonNoMoves, 45, 3, true)), nil},
 	}
 }
 

@@ -45,8 +45,17 @@ func tutorialPages(t *testing.T, db *models.DB) {
 					t.Errorf("%s: no title %q", path, st.Title)
 				}
 				last := i == len(tu.Steps)-1
-				if hasNew := strings.Contains(page, `href="/`+lang+`/games/new" class`) || strings.Contains(page, `class="button primary" href="/`+lang+`/games/new"`); hasNew != last {
-					t.Errorf("%s: link to play a game %v, last step %v", path, hasNew, last)
+				newGame := `/` + lang + `/games/new`
+				if st.Rules == "namnam" || strings.HasPrefix(st.Rules, "namnam ") {
+					// The Nam-nam tutorial leads to a Nam-nam game; its
+					// boards show who owns each pit and the stores.
+					newGame += `?rules=namnam`
+					if !strings.Contains(page, `class="owner-legend"`) || strings.Count(page, `<span class="owner" aria-hidden="true">`) != 12 || !strings.Contains(page, `class="store"`) {
+						t.Errorf("%s: a Nam-nam board without its owners and stores", path)
+					}
+				}
+				if hasNew := strings.Contains(page, `href="`+newGame+`" class`) || strings.Contains(page, `class="button primary" href="`+newGame+`"`); hasNew != last {
+					t.Errorf("%s: link to play a game (%s) %v, last step %v", path, newGame, hasNew, last)
 				}
 				if i > 0 && !strings.Contains(page, `rel="prev" href="`+tutorialStepPath(lang, slug, i)+`"`) {
 					t.Errorf("%s: no link to the previous step", path)
@@ -61,6 +70,12 @@ func tutorialPages(t *testing.T, db *models.DB) {
 				}
 			}
 		}
+	}
+	// The index lists the tutorials in order, Nam-nam (03) last.
+	_, _, index := s.get(nil, "/en/tutorials")
+	one, two, three := strings.Index(index, `href="/en/tutorials/oware-step-by-step/1"`), strings.Index(index, `href="/en/tutorials/grand-slam/1"`), strings.Index(index, `href="/en/tutorials/namnam/1"`)
+	if one < 0 || !(one < two && two < three) {
+		t.Errorf("index order: oware-step-by-step at %d, grand-slam at %d, namnam at %d", one, two, three)
 	}
 	if code, _, _ := s.get(nil, "/en/tutorials/no-such-thing/1"); code != http.StatusNotFound {
 		t.Errorf("unknown tutorial: %d", code)
@@ -107,7 +122,7 @@ func TestTutorialAnswers(t *testing.T) { eachDialect(t, tutorialAnswers) }
 
 func tutorialAnswers(t *testing.T, db *models.DB) {
 	s := newSite(t, db)
-	const one, two = "oware-step-by-step", "grand-slam"
+	const one, two, nn = "oware-step-by-step", "grand-slam", "namnam"
 	pit := func(l string) url.Values { return url.Values{"pit": {l}} }
 	for _, c := range []struct {
 		slug  string
@@ -136,6 +151,20 @@ func tutorialAnswers(t *testing.T, db *models.DB) {
 		{one, 7, pit("Z"), true, []string{"There is no such pit."}},
 		{two, 3, url.Values{"pit": {"A", "B", "C", "D", "E", "F"}}, true, []string{"F is not legal: F would be a grand slam, which Wari forbids while you have another move."}},
 		{two, 3, url.Values{"pit": {"A", "B"}}, true, []string{"You missed 3 legal moves.", `value="A" checked`}},
+		// Nam-nam: the relay, fours, the owner setting, endless sowings,
+		// pit owners, the end of a round and of the match.
+		{nn, 3, pit("C"), true, []string{"Right!", "C sows 3 seeds, the last one into F.", "F was empty, so the move ends there.", `class="owner-legend"`}},
+		{nn, 4, pit("A"), false, []string{"<html", "A starts a relay: it lifts again from C, F and sows 7 seeds in all, the last one into b.", `class="drop"`}},
+		{nn, 5, pit("D"), true, []string{"You capture 4 seeds (b)."}},
+		{nn, 5, pit("B"), true, []string{"Not quite.", "The last seed of B lands in E, which was empty: the move ends there and nothing is captured."}},
+		{nn, 5, pit("a"), true, []string{"Pit a belongs to your opponent this round: you sow only from the pits you own."}},
+		{nn, 6, pit("D"), true, []string{"You capture 4 seeds (E).", "As the owner, your opponent takes 4 seeds (a).", "captures of four: Every four to the pit&#39;s owner"}},
+		{nn, 7, url.Values{"pit": {"A", "C", "E"}}, true, []string{"A is not legal: the sowing of A would never end, so it is not allowed.", `value="f"`}},
+		{nn, 7, url.Values{"pit": {"C", "E"}}, true, []string{"Right!", "The legal moves are C, E."}},
+		{nn, 8, pit("C"), true, []string{"Fewer than 4 seeds are left: the round is over.", "South has 30 in all, North 18."}},
+		{nn, 9, url.Values{"pit": {"a", "b", "c", "d", "e"}}, true, []string{"e is not legal: pit e belongs to nobody this round: no one may sow from it."}},
+		{nn, 9, url.Values{"pit": {"a", "b", "c", "d"}}, true, []string{"The legal moves are a, b, c, d."}},
+		{nn, 10, pit("C"), true, []string{"North cannot fill a single pit: South wins the match, 45 to 3."}},
 	} {
 		path := tutorialStepPath("en", c.slug, c.step)
 		code, page := s.answer(nil, path, c.form, c.htmx)

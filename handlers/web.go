@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -53,11 +54,7 @@ func (h *handler) viewer(c echo.Context) (*models.Game, engine.Side, error) {
 	if err != nil {
 		return nil, engine.Nobody, err
 	}
-	seat := seatOf(g, h.seatToken(c, g.ID))
-	if seat == engine.Nobody {
-		seat = h.accountSeat(c, g)
-	}
-	return g, seat, nil
+	return g, h.browserSeat(c, g, h.seatToken(c, g.ID)), nil
 }
 
 // gameView builds one viewer's view of g.
@@ -95,10 +92,19 @@ func (h *handler) gameView(c echo.Context, g *models.Game, seat engine.Side) (vi
 	if err := h.addMatch(&v, g, seat); err != nil {
 		return v, err
 	}
+	if v.Match != nil && !liveUpdate(c) {
+		v.Match.Sown = nil // a page load shows the board still; moves animate as they come
+	}
 	if err := h.addPlayerNames(c, &v, g); err != nil {
 		return v, err
 	}
 	return v, nil
+}
+
+// liveUpdate reports whether the request brings a change to a page already
+// shown: an htmx swap or the event stream.
+func liveUpdate(c echo.Context) bool {
+	return c.Request().Header.Get("HX-Request") != "" || strings.HasSuffix(c.Request().URL.Path, "/events")
 }
 
 // gamePage is the game page of a seated player. A visitor without a seat

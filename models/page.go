@@ -77,19 +77,25 @@ type PageSource struct {
 // ReadPageSources reads every page source <locale>/<slug>.md of fsys (the
 // locales/pages folder), sorted by locale and slug.
 func ReadPageSources(fsys fs.FS) ([]PageSource, error) {
+	return readSources(fsys, ParsePageSource)
+}
+
+// readSources parses every source <locale>/<name>.md of fsys with parse,
+// sorted by locale and file name; it stops at the first error.
+func readSources[T any](fsys fs.FS, parse func(locale, name string, data []byte) (T, error)) ([]T, error) {
 	files, err := fs.Glob(fsys, "*/*.md")
 	if err != nil {
 		return nil, err
 	}
 	slices.Sort(files)
-	var out []PageSource
+	var out []T
 	for _, f := range files {
 		data, err := fs.ReadFile(fsys, f)
 		if err != nil {
 			return nil, err
 		}
 		locale, name := path.Split(f)
-		src, err := ParsePageSource(strings.TrimSuffix(locale, "/"), strings.TrimSuffix(name, ".md"), data)
+		src, err := parse(strings.TrimSuffix(locale, "/"), strings.TrimSuffix(name, ".md"), data)
 		if err != nil {
 			return nil, err
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,7 +56,9 @@ type TutorialStep struct {
 	// Accept is a space-separated list of the labels that answer the task
 	// (for "legal": the set of legal moves).
 	Accept string
-	// Rules is the engine rule set of the step ("abapa", "wari", "warri").
+	// Rules is the engine rule set of the step ("abapa", "wari", "warri",
+	// "namnam"), for Nam-nam optionally with its table setting as in a
+	// game record's Variant tag ("namnam fours=owner").
 	Rules string
 }
 
@@ -195,25 +196,7 @@ func (db *DB) SaveTutorialProgress(ctx context.Context, userID uint, slug string
 // ReadTutorialSources reads every tutorial source <locale>/<nn>-<slug>.md
 // of fsys (the locales/tutorials folder), sorted by locale and file name.
 func ReadTutorialSources(fsys fs.FS) ([]Tutorial, error) {
-	files, err := fs.Glob(fsys, "*/*.md")
-	if err != nil {
-		return nil, err
-	}
-	slices.Sort(files)
-	var out []Tutorial
-	for _, f := range files {
-		data, err := fs.ReadFile(fsys, f)
-		if err != nil {
-			return nil, err
-		}
-		locale, name := path.Split(f)
-		t, err := ParseTutorialSource(strings.TrimSuffix(locale, "/"), strings.TrimSuffix(name, ".md"), data)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, nil
+	return readSources(fsys, ParseTutorialSource)
 }
 
 // TutorialTasks are the kinds of task a step may set.

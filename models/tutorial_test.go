@@ -24,7 +24,7 @@ func TestLoadTutorials(t *testing.T) {
 			t.Fatalf("second load wrote %d (%v)", n, err)
 		}
 		list, err := db.Tutorials(ctx, "it")
-		if err != nil || len(list) != 2 || list[0].Slug != "oware-step-by-step" || list[1].Slug != "grand-slam" {
+		if err != nil || len(list) != 3 || list[0].Slug != "oware-step-by-step" || list[1].Slug != "grand-slam" || list[2].Slug != "namnam" {
 			t.Fatalf("it tutorials %+v (%v)", list, err)
 		}
 		for i, s := range list[0].Steps {

@@ -353,7 +353,7 @@ func GamePanel(l Localizer, v GameView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if len(v.Moves) > 0 {
+		if len(v.Moves) > 0 && (v.Match == nil || v.Match.RoundMoves > 0) {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<p class=\"last-move\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -54,39 +54,28 @@ type BoardMatch struct {
 	Totals [2]int // each player's seeds now (the match score)
 }
 
-// ownerClass returns the CSS class of a pit's owner: own-s, own-n, own-x.
-func ownerClass(s engine.Side) string {
+// byOwner returns south, north or nobody after a pit's owner s.
+func byOwner(s engine.Side, south, north, nobody string) string {
 	switch s {
 	case engine.South:
-		return "own-s"
+		return south
 	case engine.North:
-		return "own-n"
+		return north
 	}
-	return "own-x"
+	return nobody
 }
+
+// ownerClass returns the CSS class of a pit's owner: own-s, own-n, own-x.
+func ownerClass(s engine.Side) string { return byOwner(s, "own-s", "own-n", "own-x") }
 
 // ownerMark returns the marker of a pit's owner, shown with its colour so
 // that ownership does not rest on colour alone: ● South, ◆ North, ✕ nobody.
-func ownerMark(s engine.Side) string {
-	switch s {
-	case engine.South:
-		return "●"
-	case engine.North:
-		return "◆"
-	}
-	return "✕"
-}
+func ownerMark(s engine.Side) string { return byOwner(s, "●", "◆", "✕") }
 
 // ownerKey returns the message id of a pit owner in an accessible name
 // ("South's").
 func ownerKey(s engine.Side) string {
-	switch s {
-	case engine.South:
-		return "nn_owner_south"
-	case engine.North:
-		return "nn_owner_north"
-	}
-	return "nn_owner_nobody"
+	return byOwner(s, "nn_owner_south", "nn_owner_north", "nn_owner_nobody")
 }
 
 // roundReasonKeys map the reason a round ended to its message id.

@@ -38,11 +38,12 @@ var (
 // env maps each flag to the environment variable used when the flag is not
 // given.
 var env = map[string]string{
-	"addr":       "OWARE_ADDR",
-	"database":   "DATABASE_URL",
-	"base-url":   "OWARE_BASE_URL",
-	"secret":     "OWARE_SECRET",
-	"log-format": "OWARE_LOG_FORMAT",
+	"addr":         "OWARE_ADDR",
+	"database":     "DATABASE_URL",
+	"base-url":     "OWARE_BASE_URL",
+	"secret":       "OWARE_SECRET",
+	"log-format":   "OWARE_LOG_FORMAT",
+	"behind-proxy": "OWARE_BEHIND_PROXY",
 }
 
 func main() {
@@ -58,6 +59,7 @@ func main() {
 // config is the server's configuration.
 type config struct {
 	addr, database, baseURL, secret, logFormat string
+	behindProxy                                bool // trust X-Forwarded-For from a proxy on a private network
 	version                                    bool // print the version and exit
 }
 
@@ -69,9 +71,11 @@ func parseConfig(args []string) (config, error) {
 	fs.StringVar(&c.addr, "addr", ":8080", "listen address (env OWARE_ADDR)")
 	fs.StringVar(&c.database, "database", "./data/oware.db",
 		"postgres:// URL, or the path of an SQLite file, created with its folder (env DATABASE_URL)")
-	fs.StringVar(&c.baseURL, "base-url", "", "public URL of the site, for links (env OWARE_BASE_URL); default: http://localhost and the port of -addr")
+	fs.StringVar(&c.baseURL, "base-url", "", "public URL of the site, for links (env OWARE_BASE_URL); default: http:// and -addr, localhost when it names no host")
 	fs.StringVar(&c.secret, "secret", "", "cookie signing secret; default: generated once and kept in the database (env OWARE_SECRET)")
 	fs.StringVar(&c.logFormat, "log-format", "text", "log format: text or json (env OWARE_LOG_FORMAT)")
+	fs.BoolVar(&c.behindProxy, "behind-proxy", false,
+		"served behind a reverse proxy on a private network: take the client address from X-Forwarded-For (env OWARE_BEHIND_PROXY)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -163,6 +167,8 @@ func run(args []string) error {
 		Log:     log,
 		Version: version,
 		Commit:  commit,
+
+		BehindProxy: cfg.behindProxy,
 	})
 	if err != nil {
 		return err

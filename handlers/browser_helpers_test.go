@@ -1,0 +1,86 @@
+//go:build browser
+
+package handlers_test
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath is Debian's chromium (apt-get install chromium).
+const chromiumPath = "/usr/bin/chromium"
+
+// chromium is the headless browser of one browser test.
+type chromium struct {
+	t *testing.T
+	// ctx is the browser's first tab, bounded by the test's timeout; the
+	// tabs of newTab derive from it.
+	ctx context.Context
+	// wait bounds waitFor: 15 seconds unless the test sets it.
+	wait time.Duration
+}
+
+// newBrowserSite starts a test site on a fresh SQLite database and a
+// headless chromium (opts add to the usual flags) whose tabs stop after
+// timeout. Both close at the end of the test, the browser first.
+func newBrowserSite(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) (*site, *chromium) {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("no %s: apt-get install -y chromium", chromiumPath)
+	}
+	s := newSite(t, modelsOpenSQLite(t))
+	opts = append(append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+	), opts...)
+	actx, cancel := chromedp.NewExecAllocator(t.Context(), opts...)
+	t.Cleanup(cancel)
+	root, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	// The first action starts the browser; under the timeout, the timeout
+	// would stop the whole browser.
+	if err := chromedp.Do(root); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(root, timeout)
+	t.Cleanup(cancel)
+	return s, &chromium{t: t, ctx: ctx, wait: 15 * time.Second}
+}
+
+// newTab opens a tab in a new browser context: a visitor with cookies of
+// their own.
+func (b *chromium) newTab() context.Context {
+	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	b.t.Cleanup(cancel)
+	return ctx
+}
+
+// do runs the steps in the tab who; on an error the test fails with name
+// and the page's main element.
+func (b *chromium) do(who context.Context, name string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(who, steps...); err != nil {
+		html, _ := chromedp.Run(who, chromedp.OuterHTML(chromedp.CSS("main")))
+		b.t.Fatalf("%s: %v\n%s", name, err, html)
+	}
+}
+
+// markPage sets a marker in the page that a page load clears (see
+// waitFor).
+var markPage = chromedp.Evaluate[chromedp.Void](`window.owareMarker = 1`)
+
+// waitFor waits until the JavaScript condition holds in the tab who, with
+// no page load since markPage: the marker must still be there.
+func (b *chromium) waitFor(who context.Context, name, cond string) {
+	b.t.Helper()
+	_, err := chromedp.Run(who, chromedp.Poll[chromedp.Void](cond+` && window.owareMarker === 1`,
+		chromedp.WithPollingTimeout(b.wait), chromedp.WithPollingInterval(50*time.Millisecond)))
+	if err != nil {
+		html, _ := chromedp.Run(who, chromedp.OuterHTML(chromedp.CSS("main")))
+		b.t.Fatalf("%s: %v\n%s", name, err, html)
+	}
+}
