@@ -39,7 +39,7 @@ func (h *handler) playerPage(c echo.Context) error {
 		f.Result = ""
 	}
 	pg, _ := strconv.Atoi(c.QueryParam("page"))
-	pg = max(pg, 1)
+	pg = min(max(pg, 1), maxHistoryPage) // past the end: "no games match"
 	f.Offset = (pg - 1) * historyPage
 	games, total, err := h.db.History(ctx, u.ID, f)
 	if err != nil {
@@ -331,6 +331,10 @@ func (h *handler) recordFile(c echo.Context) error {
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="oware-`+g.ID+`.ogn"`)
 	return c.Blob(http.StatusOK, "application/x-oware-ogn; charset=utf-8", []byte(text))
 }
+
+// maxHistoryPage bounds the page number of a player's history (a larger
+// one would overflow the offset).
+const maxHistoryPage = 1 << 20
 
 // termination is the Termination tag: how the game ended and who won,
 // e.g. "resignation; north wins" (the Result tag only holds the captures).

@@ -36,6 +36,9 @@ func TestBadRequests(t *testing.T) {
 		if code, _, _ := s.post(c, "/en/login", url.Values{"_csrf": {s.csrf(login)}, "username": {"pg\x00alice"}, "password": {"whatever123"}}, nil); code != http.StatusBadRequest {
 			t.Errorf("login with a NUL byte: %d, want 400", code)
 		}
+		if code, _, _ := s.get(nil, "/en/tutorials/no-such-tutorial"); code != http.StatusNotFound {
+			t.Errorf("unknown tutorial: %d, want 404 at once", code)
+		}
 		// A form body on the JSON API: 415, nothing stored.
 		code, _, _ := s.do(nil, "POST", "/api/v1/games/"+id+"/moves", strings.NewReader("pit=C"),
 			map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Authorization": "Bearer " + south})
@@ -224,5 +227,18 @@ func TestForwardedForIsNotTrusted(t *testing.T) {
 	}
 	if !refused {
 		t.Error("12 registrations from one address, each naming another in X-Forwarded-For, were all accepted")
+	}
+}
+
+// TestHistoryPageNumbers: any page number gives a page, past the end an
+// empty one, never an overflow.
+func TestHistoryPageNumbers(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	s.account("pia")
+	for _, q := range []string{"-1", "0", "x", "99999", "9223372036854775807"} {
+		code, _, page := s.get(nil, "/en/players/pia?page="+q)
+		if code != http.StatusOK || strings.Contains(page, "Games -") {
+			t.Errorf("page=%s: %d", q, code)
+		}
 	}
 }

@@ -29,12 +29,23 @@ func (h *handler) tutorialRoutes(g *echo.Group) error {
 		return err
 	}
 	g.GET("/tutorials", h.tutorialIndex)
-	g.GET("/tutorials/:slug", func(c echo.Context) error {
-		return c.Redirect(http.StatusFound, tutorialPath(langOf(c), c.Param("slug"), 1))
-	})
+	g.GET("/tutorials/:slug", h.tutorialStart)
 	g.GET("/tutorials/:slug/:step", h.tutorialStep)
 	g.POST("/tutorials/:slug/:step", h.tutorialAnswer)
 	return nil
+}
+
+// tutorialStart sends /{lang}/tutorials/{slug} to the tutorial's first
+// step; an unknown slug is a 404 at once.
+func (h *handler) tutorialStart(c echo.Context) error {
+	t, err := h.db.TutorialBySlug(c.Request().Context(), langOf(c), c.Param("slug"))
+	if errors.Is(err, models.ErrNotFound) {
+		return errNotFound
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusFound, tutorialPath(langOf(c), t.Slug, 1))
 }
 
 // loadTutorials reads the embedded tutorial sources, checks every step's
