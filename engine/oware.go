@@ -91,7 +91,12 @@ func feeds(p *Position, pit int) bool {
 // hasMove reports whether the player to move has a legal move: the fast
 // form of legal(p) != 0 (wari's filter never removes every move).
 func (o Oware) hasMove(p *Position) bool {
-	own, opp := rowBytes(p, p.ToMove), rowBytes(p, p.ToMove.Opponent())
+	lo := binary.LittleEndian.Uint64(p.Pits[:8])
+	south, north := lo&0xFFFF_FFFF_FFFF, lo>>48|uint64(binary.LittleEndian.Uint32(p.Pits[8:]))<<16
+	own, opp := south, north
+	if p.ToMove == North {
+		own, opp = north, south
+	}
 	if own == 0 || opp != 0 {
 		return own != 0
 	}
@@ -281,12 +286,10 @@ func addOnes(lo *uint64, hi *uint32, a, b int) {
 	*hi += bh - ah
 }
 
-// onesBelow returns the words with a one in the bytes of pits 0..k-1.
+// onesBelow returns the words with a one in the bytes of pits 0..k-1
+// (0 <= k <= 12). Shifts of 64 or 32 and more give 0 in Go.
 func onesBelow(k int) (uint64, uint32) {
-	if k <= 8 {
-		return bytesLo >> (64 - 8*k), 0
-	}
-	return bytesLo, bytesHi >> (32 - 8*(k-8))
+	return bytesLo >> (64 - 8*min(k, 8)), bytesHi >> (96 - 8*max(k, 8))
 }
 
 // captureChain finds the capture of RULES.md 2.3 after a sowing by the player
