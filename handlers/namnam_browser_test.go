@@ -4,6 +4,7 @@ package handlers_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -97,4 +98,40 @@ func TestBrowserNamNam(t *testing.T) {
 	b.waitFor(mover, "the starter may move", button(label))
 	b.do(mover, "first move of round 2", chromedp.Click(chromedp.CSS(`button[name="pit"][value="`+label+`"]`)))
 	b.waitFor(watcher, "the other sees the first move of round 2", text(".last-move", "Last move: "+label)+` && `+text(".match-line", "Round 2"))
+}
+
+// TestBrowserNamNamFoursSetting: on the new-game form the fours setting is
+// dimmed and takes no clicks while an Oware rule set is chosen, and comes
+// alive when Nam-nam is chosen, by CSS alone; its note stays readable and
+// describes the group and each choice.
+func TestBrowserNamNamFoursSetting(t *testing.T) {
+	s, b := newBrowserSite(t, 30*time.Second)
+	ctx := b.ctx
+	state := `[getComputedStyle(document.querySelector('.fours .choice')).opacity,` +
+		` getComputedStyle(document.querySelector('.fours .choice')).pointerEvents,` +
+		` getComputedStyle(document.querySelector('#fours-note')).opacity,` +
+		` document.querySelector('#fours-owner').checked].join(' ')`
+	b.do(ctx, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"), chromedp.WaitVisible(chromedp.ID("fours-note")))
+	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[document.querySelector('fieldset.fours').getAttribute('aria-describedby'),`+
+		` document.querySelector('#fours-owner').getAttribute('aria-describedby')].join(' ')`)); err != nil || got != "fours-note fours-owner-d fours-note" {
+		t.Errorf("aria-describedby: %q %v", got, err)
+	}
+	// Abapa is chosen: a click on a fours choice does nothing.
+	b.do(ctx, "click fours under abapa", chromedp.Click(chromedp.CSS(`label[for="fours-owner"]`)))
+	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](state)); err != nil || got != "0.5 none 1 false" {
+		t.Errorf("under abapa: %q %v, want dimmed, no clicks, note readable", got, err)
+	}
+	b.do(ctx, "choose namnam", chromedp.Click(chromedp.CSS(`#rules-namnam`)),
+		chromedp.Click(chromedp.CSS(`label[for="fours-owner"]`)))
+	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](state)); err != nil || got != "1 auto 1 true" {
+		t.Errorf("under namnam: %q %v, want active and chosen", got, err)
+	}
+	if dir := os.Getenv("OWARE_SCREENSHOTS"); dir != "" {
+		for _, r := range []string{"namnam", "wari"} {
+			b.do(ctx, r, chromedp.Click(chromedp.CSS(`#rules-`+r)))
+			if png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`.settings-form`))); err == nil {
+				_ = os.WriteFile(dir+"/new-game-"+r+".png", png, 0o644)
+			}
+		}
+	}
 }

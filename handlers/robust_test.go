@@ -242,3 +242,27 @@ func TestHistoryPageNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestFullGameInvitation: a third visitor with the invitation link of a
+// full game is offered the spectator view, and once the game is over its
+// replay.
+func TestFullGameInvitation(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	south, _ := s.formGame("en", "abapa")
+	id := south.game[strings.LastIndex(south.game, "/")+1:]
+	g, err := s.db.LoadGame(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	third := s.browser()
+	if _, _, page := s.get(third, south.game+"/join"); !strings.Contains(page, `href="/en/watch/`+g.SpectatorKey+`"`) {
+		t.Errorf("full game: no link to watch it")
+	}
+	_, _, page := s.get(south.c, south.game+"/resign")
+	if code, _, _ := s.post(south.c, south.game+"/resign", url.Values{"_csrf": {s.csrf(page)}}, nil); code != http.StatusSeeOther {
+		t.Fatalf("resign: %d", code)
+	}
+	if _, _, page := s.get(third, south.game+"/join"); !strings.Contains(page, `href="`+south.game+`/replay"`) {
+		t.Errorf("finished game: no link to its replay")
+	}
+}

@@ -47,6 +47,9 @@ func TestTutorialHints(t *testing.T) {
 		{"abapa", "2-1-3-4-2-1-0-0-0-0-0-0-17-18-S", "feed", "D E F", "D", true, "It puts 2 seeds into your opponent's row"},
 		{"abapa", "2-1-0-1-0-1-2-4-1-5-1-2-22-6-S", "capture", "F", "C", false, "Pit C is empty, there is nothing to sow."},
 		{"abapa", "3-2-5-1-2-4-4-4-2-1-3-1-9-7-S", "capture", "F", "E", false, "The last seed of E lands in a, which then holds 5 seeds: only 2 or 3 are captured."},
+		// Tutorial 1 step 5 leaves the capture to the learner: the
+		// feedback names it.
+		{"abapa", "3-2-5-1-2-4-4-4-2-1-3-1-9-7-S", "capture", "F", "F", true, "F sows 4 seeds, the last one into d. You capture 5 seeds (d, c)."},
 		// Nam-nam (RULES.md 4): pits owned by the opponent or by nobody, an
 		// endless sowing, a relay that ends in an empty pit, the owner
 		// setting, the end of a round and of the match.

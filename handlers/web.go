@@ -179,8 +179,13 @@ func (h *handler) joinPage(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, gamePath(langOf(c), g.ID))
 	}
 	v := views.JoinView{Rules: g.Rules, Fours: g.Fours, Base: gamePath(langOf(c), g.ID), CSRF: csrfToken(c)}
-	if s := freeSeat(g); s != engine.Nobody {
+	switch s := freeSeat(g); {
+	case s != engine.Nobody:
 		v.Seat = s.String()
+	case g.Status == "over":
+		v.Replay = v.Base + "/replay"
+	default:
+		v.Watch = "/" + langOf(c) + "/watch/" + g.SpectatorKey
 	}
 	return render(c, http.StatusOK, views.JoinPage(h.page(c, titleKey(g, "title_join"), "/games/"+g.ID+"/join"), v))
 }
