@@ -153,13 +153,10 @@ func endlessLast(p *Position, pit int) bool {
 	pits[pit] = 0
 	hare.lo = binary.LittleEndian.Uint64(pits[:8])
 	hare.hi = binary.LittleEndian.Uint32(pits[8:])
-	var ones onesTable
-	for k := range ones {
-		ones[k].lo, ones[k].hi = onesBelow(k)
-	}
+	ones := newOnesTable()
 	tortoise := hare
 	for power, length := 1, 0; ; {
-		if hare.step(&ones) {
+		if hare.step(ones) {
 			return false
 		}
 		if length++; hare == tortoise {
@@ -171,15 +168,33 @@ func endlessLast(p *Position, pit int) bool {
 	}
 }
 
-// onesTable holds onesBelow(k) for k = 0..12.
-type onesTable [NumPits + 1]struct {
+// onesTable holds, for k = 0..23, the words with a one in each pit of
+// 0..k-1 counted round the board: for k > 12 a whole lap plus pits
+// 0..k-13. A sowing of fewer than 12 seeds into pits a..b-1 (b may pass
+// 12) adds ones[b] - ones[a], with no byte borrowing from the next.
+type onesTable [2 * NumPits]struct {
 	lo uint64
 	hi uint32
 }
 
+// newOnesTable fills an onesTable.
+func newOnesTable() *onesTable {
+	var t onesTable
+	for k := range t {
+		t[k].lo, t[k].hi = onesBelow(min(k, NumPits))
+		if k > NumPits {
+			lo, hi := onesBelow(k - NumPits)
+			t[k].lo += lo
+			t[k].hi += hi
+		}
+	}
+	return &t
+}
+
 // step sows the seeds in hand, skipping no pit, and lifts the last pit
 // unless the sowing ends there (it was empty, or held 3: a capture). It
-// reports whether the sowing ended.
+// reports whether the sowing ended. Apart from the rare hand of 12 or more
+// it has no branch that depends on the board.
 func (l *packedLap) step(ones *onesTable) bool {
 	rest := l.hand
 	if rest >= NumPits {
@@ -189,26 +204,19 @@ func (l *packedLap) step(ones *onesTable) bool {
 		l.hi += uint32(laps) * bytesHi
 	}
 	a, b := l.from+1, l.from+1+rest
-	if b > NumPits { // pits a..11 and 0..b-13
-		b -= NumPits
-		l.lo += ones[NumPits].lo - ones[a].lo + ones[b].lo
-		l.hi += ones[NumPits].hi - ones[a].hi + ones[b].hi
-	} else {
-		l.lo += ones[b].lo - ones[a].lo
-		l.hi += ones[b].hi - ones[a].hi
-	}
+	l.lo += ones[b].lo - ones[a].lo
+	l.hi += ones[b].hi - ones[a].hi
 	last := l.from + rest
 	if last >= NumPits {
 		last -= NumPits
 	}
-	var seeds uint
-	if last < 8 {
-		seeds = uint(l.lo >> (8 * last) & 0xff)
-		l.lo &^= 0xff << (8 * last)
-	} else {
-		seeds = uint(l.hi >> (8 * (last - 8)) & 0xff)
-		l.hi &^= 0xff << (8 * (last - 8))
-	}
+	// One of the two shifts is out of range (64 or more, or wrapped
+	// round), which gives 0: the byte comes from, and is cleared in, the
+	// word that holds it.
+	shLo, shHi := 8*last, 8*last-64
+	seeds := uint(l.lo>>shLo&0xff) | uint(l.hi>>shHi&0xff)
+	l.lo &^= 0xff << shLo
+	l.hi &^= 0xff << shHi
 	l.from, l.hand = last, seeds
 	return seeds == 1 || seeds == 4
 }
