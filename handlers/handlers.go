@@ -102,6 +102,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true,
+		HandleError: true, // log the status the error handler answers with
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
 			h.log.LogAttrs(c.Request().Context(), slog.LevelInfo, "request",
 				slog.String("method", v.Method), slog.String("uri", v.URI),

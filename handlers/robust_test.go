@@ -1,13 +1,17 @@
 package handlers_test
 
 import (
+	"bytes"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"oware/handlers"
 	"oware/models"
 )
 
@@ -264,5 +268,21 @@ func TestFullGameInvitation(t *testing.T) {
 	}
 	if _, _, page := s.get(third, south.game+"/join"); !strings.Contains(page, `href="`+south.game+`/replay"`) {
 		t.Errorf("finished game: no link to its replay")
+	}
+}
+
+// TestRequestLogStatus: the request log names the status the client got,
+// also for refusals answered by the error handler.
+func TestRequestLogStatus(t *testing.T) {
+	var buf bytes.Buffer
+	e, err := handlers.New(handlers.Config{DB: modelsOpenSQLite(t), Secret: []byte("0123456789abcdef0123456789abcdef"),
+		Log: slog.New(slog.NewTextHandler(&buf, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/en/no-such-page", nil))
+	if rec.Code != http.StatusNotFound || !strings.Contains(buf.String(), "status=404") {
+		t.Errorf("answered %d, logged %q", rec.Code, buf.String())
 	}
 }

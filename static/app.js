@@ -7,7 +7,29 @@ document.addEventListener("click", function (e) {
   f.select();
   if (navigator.clipboard) navigator.clipboard.writeText(f.value);
   b.textContent = "✓ " + b.textContent.replace(/^✓ /, "");
+  announce(b.textContent);
 });
+// announce says a short text to screen readers through a polite live region.
+function announce(text) {
+  var r = document.getElementById("announce");
+  if (!r) {
+    r = document.createElement("span");
+    r.id = "announce";
+    r.className = "vh";
+    r.setAttribute("role", "status");
+    document.body.appendChild(r);
+  }
+  r.textContent = text;
+}
+// The new-game form: the fours setting is only for Nam-nam.
+function foursForNamNam() {
+  var f = document.querySelector("fieldset.fours"), nn = document.getElementById("rules-namnam");
+  if (f && nn) f.disabled = !nn.checked;
+}
+document.addEventListener("change", function (e) {
+  if (e.target.name === "rules") foursForNamNam();
+});
+document.addEventListener("DOMContentLoaded", foursForNamNam);
 function showCopy(root) {
   root.querySelectorAll("[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
 }
