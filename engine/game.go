@@ -165,15 +165,7 @@ func (g *Game) endRound(mv *Move) {
 }
 
 // repeated reports whether p's pits, owners and player to move occurred before.
-func (g *Game) repeated(p Position) bool {
-	for i := range g.seen {
-		q := &g.seen[i]
-		if q.Pits == p.Pits && q.ToMove == p.ToMove && q.Owner == p.Owner {
-			return true
-		}
-	}
-	return false
-}
+func (g *Game) repeated(p Position) bool { return onPathWithOwners(g.seen, &p) }
 
 // Resign ends the game (or Nam-nam match): side s loses (RULES.md 2.6, 4.7).
 // The position is unchanged. Errors: ErrGameOver.

@@ -388,6 +388,8 @@ func (n NamNam) perft(p Position, depth int, path []Position) uint64 {
 	return count
 }
 
+// onPathWithOwners reports whether q's pits, owners and player to move
+// occur on the path: the repetition rule of RULES.md 2.6 and 4.5.
 func onPathWithOwners(path []Position, q *Position) bool {
 	for i := range path {
 		if path[i].Pits == q.Pits && path[i].ToMove == q.ToMove && path[i].Owner == q.Owner {

@@ -153,21 +153,23 @@ func (o Oware) Play(p Position, pit int) (Position, Move, error) {
 
 // check explains why pit is not a legal move in p, or returns nil.
 func (o Oware) check(p *Position, pit int) error {
-	switch {
-	case pit < 0 || pit >= NumPits:
+	if pit < 0 || pit >= NumPits {
 		return fmt.Errorf("%w: %d", ErrBadPit, pit)
-	case o.LegalMoves(*p) == 0:
+	}
+	legal := o.LegalMoves(*p)
+	switch {
+	case legal.Has(pit):
+		return nil
+	case legal == 0:
 		return ErrGameOver
 	case RowOf(pit) != p.ToMove:
 		return fmt.Errorf("%w: pit %s is on the other player's row", ErrNotOwnPit, Label(pit))
 	case p.Pits[pit] == 0:
 		return fmt.Errorf("%w: pit %s", ErrEmptyPit, Label(pit))
-	case !o.legal(p).Has(pit) && !feeds(p, pit):
+	case !feeds(p, pit):
 		return fmt.Errorf("%w: pit %s", ErrMustFeed, Label(pit))
-	case !o.legal(p).Has(pit):
-		return fmt.Errorf("%w: pit %s", ErrGrandSlamForbidden, Label(pit))
 	}
-	return nil
+	return fmt.Errorf("%w: pit %s", ErrGrandSlamForbidden, Label(pit))
 }
 
 // apply plays the legal move pit on p in place and runs the end checks of

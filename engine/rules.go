@@ -125,13 +125,7 @@ func Winner(s Side) Result {
 
 // resultByCaptures compares the captures: more seeds wins, equal is a draw.
 func resultByCaptures(p *Position) Result {
-	switch {
-	case p.Captured[South] > p.Captured[North]:
-		return SouthWins
-	case p.Captured[North] > p.Captured[South]:
-		return NorthWins
-	}
-	return Draw
+	return resultByTotals([2]int{int(p.Captured[South]), int(p.Captured[North])})
 }
 
 // Reason says why a game ended. The values are the words of the API and of
