@@ -63,18 +63,25 @@ func ReplayGame(r Rules, start Position, moves []int) (*Game, error) {
 
 // ReplayMatch is ReplayGame with agreements: before move i (0-based) it
 // applies Agree for each entry i of agreements (an entry len(moves) agrees
-// after the last move). agreements must be in increasing order.
-func ReplayMatch(r Rules, start Position, moves, agreements []int) (*Game, error) {
+// after the last move). agreements must be in increasing order. each, when
+// not nil, is called after every move and every agreement with the game as
+// it then stands and what happened (for an agreement, what Agree returned).
+func ReplayMatch(r Rules, start Position, moves, agreements []int, each func(g *Game, mv Move, agreed bool)) (*Game, error) {
 	g := NewGame(r, start)
+	if each == nil {
+		each = func(*Game, Move, bool) {}
+	}
 	agree := func(ply int) error {
 		for len(agreements) > 0 && agreements[0] <= ply {
 			if agreements[0] < ply {
 				return fmt.Errorf("agreement after move %d is out of order", agreements[0])
 			}
 			agreements = agreements[1:]
-			if _, err := g.Agree(); err != nil {
+			mv, err := g.Agree()
+			if err != nil {
 				return fmt.Errorf("agreement after move %d: %w", ply, err)
 			}
+			each(g, mv, true)
 		}
 		return nil
 	}
@@ -82,9 +89,11 @@ func ReplayMatch(r Rules, start Position, moves, agreements []int) (*Game, error
 		if err := agree(i); err != nil {
 			return nil, err
 		}
-		if _, err := g.Play(pit); err != nil {
+		mv, err := g.Play(pit)
+		if err != nil {
 			return nil, fmt.Errorf("move %d (%s): %w", i+1, Label(pit), err)
 		}
+		each(g, mv, false)
 	}
 	if err := agree(len(moves)); err != nil {
 		return nil, err
@@ -93,6 +102,16 @@ func ReplayMatch(r Rules, start Position, moves, agreements []int) (*Game, error
 		return nil, fmt.Errorf("agreement after move %d: there are only %d moves", agreements[0], len(moves))
 	}
 	return g, nil
+}
+
+// EndedRound returns the round that mv, just played or agreed in g, ended
+// (Move.RoundOver): the round before the current one, or the current one
+// when the match is over.
+func (g *Game) EndedRound(mv Move) int {
+	if mv.Over {
+		return g.Round
+	}
+	return g.Round - 1
 }
 
 // LegalMoves returns the pits the player to move may sow; empty when over.

@@ -222,7 +222,7 @@ func ParseRecord(text string) (*Record, error) {
 
 // Game replays the record's moves and agreements (ParseRecord checked them).
 func (r *Record) Game() *Game {
-	g, _ := ReplayMatch(r.Rules, r.Start, r.Moves, r.Agreements)
+	g, _ := ReplayMatch(r.Rules, r.Start, r.Moves, r.Agreements, nil)
 	return g
 }
 

@@ -90,7 +90,7 @@ func TestRecordAgreements(t *testing.T) {
 	// North starts round 2), North plays a, then they agree to end round 2
 	// and, between rounds, the match.
 	r := NamNam{}
-	g, err := ReplayMatch(r, r.Start(), []int{6}, []int{0, 1, 1})
+	g, err := ReplayMatch(r, r.Start(), []int{6}, []int{0, 1, 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestRecordAgreements(t *testing.T) {
 	if !slices.Equal(rec.Agreements, []int{0, 1, 1}) || rec.Game().Position != g.Position || !rec.Game().Over {
 		t.Errorf("parsed agreements %v", rec.Agreements)
 	}
-	if _, err := ReplayMatch(r, r.Start(), []int{6}, []int{2}); err == nil {
+	if _, err := ReplayMatch(r, r.Start(), []int{6}, []int{2}, nil); err == nil {
 		t.Error("an agreement after a move that was not played was accepted")
 	}
 }

@@ -166,51 +166,43 @@ func nonNil(ids ...*uint) []uint {
 // (clamped to the game). agreed lists the numbers of moves after which the
 // players agreed to end a Nam-nam round (models.Game.Agreements).
 func replayView(r engine.Rules, start engine.Position, moves, agreed []int, ply int) (views.ReplayView, error) {
-	g := engine.NewGame(r, start)
 	v := views.ReplayView{Rules: r.Name(), Position: start, Last: -1}
-	if _, rounds := r.(engine.Rounds); rounds {
-		v.Match = &views.BoardMatch{}
-	}
-	agree := func(n int) {
-		for _, a := range agreed {
-			if a == n && !g.Over {
-				round := g.Round
-				if mv, _ := g.Agree(); mv.RoundOver && n > 0 {
-					v.Moves[n-1].RoundEnded = round
-				}
-			}
-		}
-	}
-	agree(0)
-	if ply == 0 {
+	rounds, isRounds := r.(engine.Rounds)
+	show := func(g *engine.Game) {
 		v.Position = g.Position
-	}
-	ply = min(max(ply, 0), len(moves))
-	showRound := func() {
-		if rounds, ok := r.(engine.Rounds); ok {
+		if isRounds {
 			v.Match.Round, v.Match.Totals = g.Round, rounds.Totals(g.Position)
 		}
 	}
-	showRound()
-	for i, pit := range moves {
-		mover, round := g.Position.ToMove, g.Round
-		mv, err := g.Play(pit)
-		if err != nil {
-			return v, fmt.Errorf("move %d (%s): %w", i+1, engine.Label(pit), err)
-		}
-		m := views.ReplayMove{Ply: i + 1, Label: engine.Label(pit), Mover: mover, Captured: mv.Captured()}
-		if mv.RoundOver {
-			m.RoundEnded = round
-		}
-		v.Moves = append(v.Moves, m)
-		if i+1 == ply {
-			v.Position, v.Last = g.Position, pit
-			showRound()
-		}
-		agree(i + 1)
+	if isRounds {
+		v.Match = &views.BoardMatch{Round: 1, Totals: rounds.Totals(start)}
 	}
+	ply = min(max(ply, 0), len(moves))
+	_, err := engine.ReplayMatch(r, start, moves, agreed, func(g *engine.Game, mv engine.Move, agreement bool) {
+		n := len(g.Moves)
+		switch {
+		case agreement && n == 0:
+			if ply == 0 {
+				show(g)
+			}
+		case agreement:
+			if mv.RoundOver {
+				v.Moves[n-1].RoundEnded = g.EndedRound(mv)
+			}
+		default:
+			m := views.ReplayMove{Ply: n, Label: engine.Label(mv.Pit), Mover: mv.Mover, Captured: mv.Captured()}
+			if mv.RoundOver {
+				m.RoundEnded = g.EndedRound(mv)
+			}
+			v.Moves = append(v.Moves, m)
+			if n == ply {
+				show(g)
+				v.Last = mv.Pit
+			}
+		}
+	})
 	v.Ply = ply
-	return v, nil
+	return v, err
 }
 
 // plyParam reads the query's ply; missing means the end (len moves).

@@ -88,43 +88,24 @@ func replayMatch(g *models.Game) (*engine.Game, matchRecord, error) {
 	if err != nil {
 		return nil, rec, err
 	}
-	eg := engine.NewGame(r, start)
-	agree := func(ply int) error {
-		for len(agreed) > 0 && agreed[0] == ply {
-			agreed = agreed[1:]
-			mv, err := eg.Agree()
-			if err != nil {
-				return fmt.Errorf("agreement after move %d: %w", ply, err)
-			}
-			if mv.RoundOver {
-				rec.ends = append(rec.ends, mv)
-				rec.starts = append(rec.starts, ply)
-			}
-			rec.last = nil
-		}
-		return nil
-	}
-	if err := agree(0); err != nil {
-		return nil, rec, err
-	}
+	pits := make([]int, len(g.Moves))
 	for i, m := range g.Moves {
-		mv, err := eg.Play(m.Pit)
-		if err != nil {
-			return nil, rec, fmt.Errorf("move %d (%s): %w", i+1, engine.Label(m.Pit), err)
-		}
+		pits[i] = m.Pit
+	}
+	eg, err := engine.ReplayMatch(r, start, pits, agreed, func(eg *engine.Game, mv engine.Move, agreement bool) {
 		if mv.RoundOver {
 			rec.ends = append(rec.ends, mv)
-			if !mv.Over {
-				rec.starts = append(rec.starts, i+1)
+			if agreement || !mv.Over {
+				rec.starts = append(rec.starts, len(eg.Moves))
 			}
 		}
-		rec.last = &mv
-		if err := agree(i + 1); err != nil {
-			return nil, rec, err
+		rec.last = nil
+		if !agreement {
+			rec.last = &mv
 		}
-	}
-	if len(agreed) > 0 {
-		return nil, rec, fmt.Errorf("agreement after move %d: only %d moves", agreed[0], len(g.Moves))
+	})
+	if err != nil {
+		return nil, rec, err
 	}
 	return eg, rec, nil
 }
