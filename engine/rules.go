@@ -19,7 +19,6 @@ var (
 	ErrGrandSlamForbidden = errors.New("a grand slam is not allowed while another move is legal")
 	ErrEndlessSowing      = errors.New("this sowing would never end")
 	ErrGameOver           = errors.New("the game is over")
-	ErrNotYourTurn        = errors.New("it is not your turn")
 )
 
 // Rules is a rule set: everything that differs between the games and

@@ -122,13 +122,11 @@ func parsePageDiagram(lines []string) (views.Diagram, error) {
 		case "caption":
 			d.Options.Caption = value
 		case "highlight":
-			for _, l := range strings.Fields(value) {
-				pit, err := engine.ParseLabel(l)
-				if err != nil {
-					return d, fmt.Errorf("diagram highlight: %w", err)
-				}
-				d.Options.Highlight |= 1 << pit
+			h, err := parseLabels(value)
+			if err != nil {
+				return d, fmt.Errorf("diagram highlight: %w", err)
 			}
+			d.Options.Highlight = h
 		default:
 			return d, fmt.Errorf("diagram: unknown key %q", key)
 		}

@@ -43,7 +43,6 @@ var engineErrors = []struct {
 	ue  *userError
 }{
 	{engine.ErrGameOver, errGameOver},
-	{engine.ErrNotYourTurn, errNotYours},
 	{engine.ErrBadLabel, &userError{http.StatusUnprocessableEntity, "err_bad_label"}},
 	{engine.ErrBadPit, &userError{http.StatusUnprocessableEntity, "err_bad_pit"}},
 	{engine.ErrNotOwnPit, &userError{http.StatusUnprocessableEntity, "err_not_own_pit"}},
