@@ -195,7 +195,7 @@ func (h *handler) nextRoundForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.answer(c, g.ID, h.startRound(c.Request().Context(), g, seat))
+	return h.answer(c, g, seat, h.startRound(c.Request().Context(), g, seat))
 }
 
 // startRound records that seat has seen the start of the current round.

@@ -227,14 +227,15 @@ func (h *handler) moveForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.answer(c, g.ID, h.playMove(c.Request().Context(), g, seat, c.FormValue("pit")))
+	return h.answer(c, g, seat, h.playMove(c.Request().Context(), g, seat, c.FormValue("pit")))
 }
 
-// answer ends a game action: with htmx, the fresh game panel (with the
-// localized refusal, if any, and its status); without JavaScript, a 303
+// answer ends a game action on g (as the action left it, for seat): with
+// htmx, the game panel (after a refusal, of the game as stored, with the
+// localized refusal and its status); without JavaScript, a 303
 // redirect back to the game page (Post/Redirect/Get), the refusal kept in
 // the session for that page.
-func (h *handler) answer(c echo.Context, id string, err error) error {
+func (h *handler) answer(c echo.Context, g *models.Game, seat engine.Side, err error) error {
 	var ue *userError
 	if err != nil && !errors.As(err, &ue) {
 		return err
@@ -248,23 +249,25 @@ func (h *handler) answer(c echo.Context, id string, err error) error {
 				return err
 			}
 		}
-		return c.Redirect(http.StatusSeeOther, gamePath(langOf(c), id))
+		return c.Redirect(http.StatusSeeOther, gamePath(langOf(c), g.ID))
 	}
-	g, seat, lerr := h.viewer(c)
-	if lerr != nil {
-		return lerr
+	if ue != nil { // a refusal may leave g half-changed or out of date
+		var lerr error
+		if g, seat, lerr = h.viewer(c); lerr != nil {
+			return lerr
+		}
 	}
 	v, verr := h.gameView(c, g, seat)
 	if verr != nil {
 		return verr
 	}
 	v.OOB = true
-	status := http.StatusOK
+	status, l := http.StatusOK, newLocalizer(h.bundle, langOf(c), h.log)
 	if ue != nil {
 		status = ue.status
-		v.Error = newLocalizer(h.bundle, langOf(c), h.log).T(ue.key)
+		v.Error = l.T(ue.key)
 	}
-	return render(c, status, views.GamePanel(newLocalizer(h.bundle, langOf(c), h.log), v))
+	return render(c, status, views.GamePanel(l, v))
 }
 
 // resignPage asks the player to confirm the resignation.
@@ -286,7 +289,7 @@ func (h *handler) resignForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.answer(c, g.ID, h.resign(c.Request().Context(), g, seat))
+	return h.answer(c, g, seat, h.resign(c.Request().Context(), g, seat))
 }
 
 // endForm returns the handler that proposes ending the game by agreement
@@ -303,7 +306,7 @@ func (h *handler) endForm(action string) echo.HandlerFunc {
 		} else {
 			err = h.answerEnd(ctx, g, seat, action == "accept")
 		}
-		return h.answer(c, g.ID, err)
+		return h.answer(c, g, seat, err)
 	}
 }
 
@@ -315,7 +318,7 @@ func (h *handler) rematchForm(c echo.Context) error {
 		return err
 	}
 	if err := h.rematch(c.Request().Context(), g, seat); err != nil || g.RematchID == "" {
-		return h.answer(c, g.ID, err)
+		return h.answer(c, g, seat, err)
 	}
 	return h.toRematch(c, g)
 }
