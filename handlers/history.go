@@ -229,42 +229,27 @@ func (h *handler) showReplay(c echo.Context, p views.Page, v views.ReplayView) e
 	return render(c, http.StatusOK, views.ReplayPage(p, v))
 }
 
-// finishedGame loads the finished game of the request's :id with its rule
-// set and moves; others are not found (their id is their invitation).
-func (h *handler) finishedGame(c echo.Context) (*models.Game, engine.Rules, engine.Position, []int, error) {
+// finishedGame loads the finished game of the request's :id and reads it
+// for the engine; others are not found (their id is their invitation).
+func (h *handler) finishedGame(c echo.Context) (*models.Game, replayInput, error) {
 	g, err := h.loadGame(c.Request().Context(), c.Param("id"))
 	if err != nil {
-		return nil, nil, engine.Position{}, nil, err
+		return nil, replayInput{}, err
 	}
 	if g.Status != "over" {
-		return nil, nil, engine.Position{}, nil, errNotFound
+		return nil, replayInput{}, errNotFound
 	}
-	r, err := rulesOf(g)
-	if err != nil {
-		return nil, nil, engine.Position{}, nil, err
-	}
-	start, err := r.ParsePosition(g.StartPosition)
-	if err != nil {
-		return nil, nil, engine.Position{}, nil, err
-	}
-	pits := make([]int, len(g.Moves))
-	for i, m := range g.Moves {
-		pits[i] = m.Pit
-	}
-	return g, r, start, pits, nil
+	in, err := replayInputOf(g)
+	return g, in, err
 }
 
 // replayPage steps through a finished game (?ply=N).
 func (h *handler) replayPage(c echo.Context) error {
-	g, r, start, pits, err := h.finishedGame(c)
+	g, in, err := h.finishedGame(c)
 	if err != nil {
 		return err
 	}
-	agreed, err := parseAgreements(g.Agreements)
-	if err != nil {
-		return err
-	}
-	v, err := replayView(r, start, pits, agreed, plyParam(c, len(pits)))
+	v, err := replayView(in.rules, in.start, in.pits, in.agreements, plyParam(c, len(in.pits)))
 	if err != nil {
 		return err
 	}
@@ -283,7 +268,7 @@ func (h *handler) replayPage(c echo.Context) error {
 
 // recordFile downloads a finished game as an OGN record.
 func (h *handler) recordFile(c echo.Context) error {
-	g, _, _, _, err := h.finishedGame(c)
+	g, _, err := h.finishedGame(c)
 	if err != nil {
 		return err
 	}

@@ -71,28 +71,43 @@ type matchRecord struct {
 	last   *engine.Move // the last move played; nil when none, or when an agreement followed it
 }
 
+// replayInput is a stored game as engine.ReplayMatch takes it.
+type replayInput struct {
+	rules      engine.Rules
+	start      engine.Position
+	pits       []int // the moves
+	agreements []int // models.Game.Agreements
+}
+
+// replayInputOf reads the stored game g for the engine.
+func replayInputOf(g *models.Game) (replayInput, error) {
+	r, err := rulesOf(g)
+	if err != nil {
+		return replayInput{}, err
+	}
+	in := replayInput{rules: r, pits: make([]int, len(g.Moves))}
+	if in.start, err = r.ParsePosition(g.StartPosition); err != nil {
+		return replayInput{}, err
+	}
+	if in.agreements, err = parseAgreements(g.Agreements); err != nil {
+		return replayInput{}, err
+	}
+	for i, m := range g.Moves {
+		in.pits[i] = m.Pit
+	}
+	return in, nil
+}
+
 // replayMatch rebuilds the engine's game of g: its moves, with Game.Agree
 // applied after the number of moves each agreement lists. The engine moves
 // a Nam-nam match on to its next rounds by itself.
 func replayMatch(g *models.Game) (*engine.Game, matchRecord, error) {
 	var rec matchRecord
-	r, err := rulesOf(g)
+	in, err := replayInputOf(g)
 	if err != nil {
 		return nil, rec, err
 	}
-	start, err := r.ParsePosition(g.StartPosition)
-	if err != nil {
-		return nil, rec, err
-	}
-	agreed, err := parseAgreements(g.Agreements)
-	if err != nil {
-		return nil, rec, err
-	}
-	pits := make([]int, len(g.Moves))
-	for i, m := range g.Moves {
-		pits[i] = m.Pit
-	}
-	eg, err := engine.ReplayMatch(r, start, pits, agreed, func(eg *engine.Game, mv engine.Move, agreement bool) {
+	eg, err := engine.ReplayMatch(in.rules, in.start, in.pits, in.agreements, func(eg *engine.Game, mv engine.Move, agreement bool) {
 		if mv.RoundOver {
 			rec.ends = append(rec.ends, mv)
 			if agreement || !mv.Over {
