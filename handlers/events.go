@@ -50,23 +50,21 @@ func (h *handler) watchEvents(c echo.Context) error {
 // stream sends the panel of the game each time the broker announces a new
 // version, and at once when the page (query "v") is older than the game.
 func (h *handler) stream(c echo.Context, id string, load func(context.Context) (*models.Game, engine.Side, error), spectator bool) error {
-	if _, _, err := load(c.Request().Context()); err != nil {
-		return err
-	}
+	ctx := c.Request().Context()
+	// Subscribe before the first load, so that no change slips in between.
 	ch, cancel := h.events.Subscribe(id)
 	defer cancel()
-	ctx := c.Request().Context()
+	g, seat, err := load(ctx)
+	if err != nil {
+		return err
+	}
 	w := c.Response()
 	w.Header().Set(echo.HeaderContentType, "text/event-stream")
 	w.Header().Set(echo.HeaderCacheControl, "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	last, _ := strconv.Atoi(c.QueryParam("v"))
-	send := func() error {
-		g, seat, err := load(ctx)
-		if err != nil {
-			return err
-		}
+	send := func(g *models.Game, seat engine.Side) error {
 		if g.Version <= last {
 			return nil
 		}
@@ -101,7 +99,7 @@ func (h *handler) stream(c echo.Context, id string, load func(context.Context) (
 		return nil
 	}
 	w.Flush()
-	if err := send(); err != nil {
+	if err := send(g, seat); err != nil {
 		h.log.Warn("events", "game", id, "err", err)
 		return nil
 	}
@@ -118,7 +116,11 @@ func (h *handler) stream(c echo.Context, id string, load func(context.Context) (
 			if v != 0 && v <= last {
 				continue
 			}
-			if err := send(); err != nil {
+			g, seat, err := load(ctx)
+			if err == nil {
+				err = send(g, seat)
+			}
+			if err != nil {
 				h.log.Warn("events", "game", id, "err", err)
 				return nil
 			}
