@@ -11,7 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
-	"oware/models"
+	"oware/game"
 	"oware/views"
 )
 
@@ -23,33 +23,32 @@ const keepAlive = 20 * time.Second
 // events (event "game") whenever the game changes.
 func (h *handler) gameEvents(c echo.Context) error {
 	id := c.Param("id")
-	token := h.seatToken(c, id)
-	load := func(ctx context.Context) (*models.Game, engine.Side, error) {
-		g, err := h.loadGame(ctx, id)
+	load := func(ctx context.Context) (*game.Game, engine.Side, error) {
+		g, err := h.games.Load(ctx, id)
 		if err != nil {
 			return nil, engine.Nobody, err
 		}
-		return g, h.browserSeat(c, g, token), nil
+		return g, h.seatOf(c, g), nil
 	}
-	return h.stream(c, id, load, false)
+	return h.stream(c, id, load)
 }
 
 // watchEvents streams the spectator view of the game with the :key.
 func (h *handler) watchEvents(c echo.Context) error {
-	g, err := h.gameByKey(c)
+	g, err := h.games.LoadByKey(c.Request().Context(), c.Param("key"))
 	if err != nil {
 		return err
 	}
-	load := func(ctx context.Context) (*models.Game, engine.Side, error) {
-		g, err := h.loadGame(ctx, g.ID)
+	load := func(ctx context.Context) (*game.Game, engine.Side, error) {
+		g, err := h.games.Load(ctx, g.ID)
 		return g, engine.Nobody, err
 	}
-	return h.stream(c, g.ID, load, true)
+	return h.stream(c, g.ID, load)
 }
 
 // stream sends the panel of the game each time the broker announces a new
 // version, and at once when the page (query "v") is older than the game.
-func (h *handler) stream(c echo.Context, id string, load func(context.Context) (*models.Game, engine.Side, error), spectator bool) error {
+func (h *handler) stream(c echo.Context, id string, load func(context.Context) (*game.Game, engine.Side, error)) error {
 	ctx := c.Request().Context()
 	// Subscribe before the first load, so that no change slips in between.
 	ch, cancel := h.events.Subscribe(id)
@@ -64,23 +63,17 @@ func (h *handler) stream(c echo.Context, id string, load func(context.Context) (
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	last, _ := strconv.Atoi(c.QueryParam("v"))
-	send := func(g *models.Game, seat engine.Side) error {
+	send := func(g *game.Game, seat engine.Side) error {
 		if g.Version <= last {
 			return nil
 		}
 		last = g.Version
-		var v views.GameView
-		if spectator {
-			v, err = h.spectatorView(c, g)
-		} else {
-			v, err = h.gameView(c, g, seat)
-		}
-		if err != nil {
-			return err
-		}
+		wv := h.viewerOf(c, g, seat)
+		wv.live = true
+		v := h.gameView(g, wv)
 		v.OOB = true
 		var buf bytes.Buffer
-		if err := views.GamePanel(newLocalizer(h.bundle, langOf(c), h.log), v).Render(ctx, &buf); err != nil {
+		if err := views.GamePanel(h.visit(c).l, v).Render(ctx, &buf); err != nil {
 			return err
 		}
 		var msg strings.Builder

@@ -58,6 +58,15 @@ func newLocalizer(b *i18n.Bundle, lang string, log *slog.Logger) *localizer {
 	return &localizer{lang: lang, loc: i18n.NewLocalizer(b, lang), log: log}
 }
 
+// newLocalizers returns the localizer of every locale, by locale.
+func newLocalizers(b *i18n.Bundle, log *slog.Logger) map[string]*localizer {
+	m := map[string]*localizer{}
+	for _, lang := range locales.Langs {
+		m[lang] = newLocalizer(b, lang, log)
+	}
+	return m
+}
+
 // T implements views.Localizer.
 func (l *localizer) T(id string, data ...any) string { return l.localize(id, nil, data) }
 

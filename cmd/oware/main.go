@@ -20,6 +20,8 @@ import (
 	"syscall"
 	"time"
 
+	"oware/content"
+	"oware/game"
 	"oware/handlers"
 	"oware/models"
 )
@@ -155,13 +157,22 @@ func run(args []string) error {
 		}
 	}
 
+	lctx, cancel := context.WithTimeout(ctx, time.Minute)
+	err = content.Load(lctx, db, log)
+	cancel()
+	if err != nil {
+		return err
+	}
+
 	// The broker stops when shutdown begins, which closes the event
 	// streams so that Shutdown does not wait for them.
 	brokerCtx, stopBroker := context.WithCancel(context.Background())
 	defer stopBroker()
+	events := db.Broker(brokerCtx)
 	e, err := handlers.New(handlers.Config{
 		DB:      db,
-		Events:  db.Broker(brokerCtx),
+		Events:  events,
+		Games:   game.New(db, events, log),
 		BaseURL: cfg.baseURL,
 		Secret:  key,
 		Log:     log,

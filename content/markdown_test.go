@@ -1,4 +1,4 @@
-package handlers
+package content
 
 import (
 	"strings"
@@ -18,7 +18,7 @@ func TestPageDiagramsLegal(t *testing.T) {
 	}
 	diagrams := 0
 	for _, s := range srcs {
-		parts, err := renderPageBody(s.Body)
+		parts, err := Body(s.Body)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +41,7 @@ func TestPageDiagramsLegal(t *testing.T) {
 		"position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nrules: chess",
 		"highlight: A",
 	} {
-		parts, err := renderPageBody("Text.\n\n```board\n" + bad + "\n```\n")
+		parts, err := Body("Text.\n\n```board\n" + bad + "\n```\n")
 		if err != nil || len(parts) != 2 || parts[1].Err == nil {
 			t.Errorf("%q: not refused: %+v, %v", bad, parts, err)
 		}
@@ -55,7 +55,7 @@ func TestPageMarkdownSanitized(t *testing.T) {
 		"[link](javascript:alert(3)) <img src=x onerror=alert(4)>\n\n" +
 		"<iframe src=\"https://example.com\"></iframe>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n" +
 		"[rules](/en/rules) [elsewhere](https://example.com/)\n"
-	parts, err := renderPageBody(body)
+	parts, err := Body(body)
 	if err != nil || len(parts) != 1 {
 		t.Fatalf("%+v, %v", parts, err)
 	}
