@@ -22,7 +22,6 @@ type Localizer interface {
 	N(id string, count int, data ...any) string
 }
 
-
 // ParseRules reads the rules of a step: a rule set key ("abapa" when
 // empty), for Nam-nam optionally with its table setting as in a game
 // record's Variant tag ("namnam fours=owner"). Errors wrap
