@@ -78,8 +78,17 @@ type Game struct {
 	// CreatedAt and UpdatedAt are when the game was created and last
 	// changed (UTC).
 	CreatedAt, UpdatedAt time.Time
-	// agreements is the stored list of agreements (models.Game.Agreements).
-	agreements string
+	// start is the position the game started from; agreements are the
+	// numbers of moves played at each agreement, agreementList as stored
+	// (models.Game.Agreements).
+	start         engine.Position
+	agreements    []int
+	agreementList string
+	// The cache of the row (cache.go): the move labels, the resume point
+	// and the stored ends of the rounds.
+	labels     string
+	resume     resumePoint
+	roundsJSON string
 }
 
 // Step is one thing played: a move, or an agreement (Agreement set) to end

@@ -15,15 +15,14 @@ import (
 // is safe for concurrent use.
 type Service struct {
 	db     *models.DB
-	events models.Broker
 	log    *slog.Logger
 	stored []func(*Game)
 }
 
-// New returns the service of the games in db; events carries the news of
-// every stored change to the live views of every instance.
-func New(db *models.DB, events models.Broker, log *slog.Logger) *Service {
-	return &Service{db: db, events: events, log: log}
+// New returns the service of the games in db. Every change it stores is
+// announced to the live views of every instance (models.DB.UpdateGame).
+func New(db *models.DB, log *slog.Logger) *Service {
+	return &Service{db: db, log: log}
 }
 
 // OnStore adds f to what runs after every change of a game is stored and
@@ -33,63 +32,51 @@ func New(db *models.DB, events models.Broker, log *slog.Logger) *Service {
 func (s *Service) OnStore(f func(*Game)) { s.stored = append(s.stored, f) }
 
 // Load returns the game with the given id, or ErrNotFound (also for a
-// string that cannot be an id).
+// string that cannot be an id). It reads the game's row (one query) and
+// rebuilds the engine's game from the row's cache; a row without a valid
+// cache is rebuilt from its moves.
 func (s *Service) Load(ctx context.Context, id string) (*Game, error) {
-	row, err := s.db.LoadGame(ctx, id)
-	return s.load(ctx, row, err)
+	row, err := s.db.FindGame(ctx, id)
+	return s.build(ctx, row, err)
 }
 
 // LoadByKey returns the game whose watch link has the given key, or
 // ErrNotFound.
 func (s *Service) LoadByKey(ctx context.Context, key string) (*Game, error) {
-	row, err := s.db.GameBySpectatorKey(ctx, key)
-	return s.load(ctx, row, err)
+	row, err := s.db.FindGameByKey(ctx, key)
+	return s.build(ctx, row, err)
 }
 
-func (s *Service) load(ctx context.Context, row *models.Game, err error) (*Game, error) {
+// build makes the Game of a row just read.
+func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game, error) {
 	if errors.Is(err, models.ErrNotFound) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	pits := make([]int, len(row.Moves))
-	for i, m := range row.Moves {
-		pits[i] = m.Pit
+	g, err := readRow(row)
+	if err == nil && g.resumeEngine(row.Resume) != nil {
+		err = s.rebuild(ctx, g)
 	}
-	g, err := fromRow(row, pits)
 	if err != nil {
-		return nil, err
+		// The stored game is unreadable: a server fault, never a refusal.
+		return nil, fmt.Errorf("game %s: %v", row.ID, err)
 	}
-	return g, s.names(ctx, g)
+	return g, nil
 }
 
-// names fills in the names of the accounts seated in g.
-func (s *Service) names(ctx context.Context, g *Game) error {
-	var ids []uint
-	for _, seat := range g.Seats {
-		if seat.UserID != nil {
-			ids = append(ids, *seat.UserID)
-		}
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	users, err := s.db.UsersByID(ctx, ids)
+// rebuild builds g's engine game and cache from its stored moves.
+func (s *Service) rebuild(ctx context.Context, g *Game) error {
+	moves, err := s.db.Moves(ctx, g.ID)
 	if err != nil {
 		return err
 	}
-	for i, seat := range g.Seats {
-		if seat.UserID == nil {
-			continue
-		}
-		if u := users[*seat.UserID]; u != nil && !u.Deleted() {
-			g.Seats[i].Name = u.Username
-		} else {
-			g.Seats[i].Deleted = true
-		}
+	pits := make([]int, len(moves))
+	for i, m := range moves {
+		pits[i] = m.Pit
 	}
-	return nil
+	return g.replay(pits)
 }
 
 // Settings are the table settings of a new game.
@@ -115,9 +102,7 @@ func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, erro
 	if err != nil {
 		return nil, "", err
 	}
-	start := r.Start()
-	eg := engine.NewGame(r, start)
-	g := &Game{Rules: r, Status: Waiting, Position: start, Engine: eg, EndOffer: engine.Nobody, RematchOffer: engine.Nobody}
+	g := newGame(r)
 	token := models.NewToken()
 	g.Seats[side].Token = models.HashToken(token)
 	if set.UserID != 0 {
@@ -214,15 +199,47 @@ func (s *Service) Move(ctx context.Context, g *Game, seat engine.Side, label str
 	if err != nil {
 		return err
 	}
+	if err := g.play(pit); err != nil {
+		return err
+	}
+	g.EndOffer = engine.Nobody
+	m := &models.Move{Ply: len(g.Engine.Moves), Pit: pit, Label: engine.Label(pit), Position: g.Rules.FormatPosition(g.Position)}
+	return s.store(ctx, g, m)
+}
+
+// play plays pit on g's engine game and brings g and its cache up to date.
+func (g *Game) play(pit int) error {
+	before := snapshot(g.Engine)
 	mv, err := g.Engine.Play(pit)
 	if err != nil {
 		return err
 	}
-	g.record(g.Engine, mv, false)
-	g.EndOffer = engine.Nobody
+	g.noteStep(before, mv, false)
+	g.labels += engine.Label(pit)
 	g.settle()
-	m := &models.Move{Ply: len(g.Engine.Moves), Pit: pit, Label: engine.Label(pit), Position: g.Rules.FormatPosition(g.Position)}
-	return s.store(ctx, g, m)
+	return nil
+}
+
+// agree ends g's game, or Nam-nam round, by agreement on its engine game
+// and brings g and its cache up to date.
+func (g *Game) agree() error {
+	before := snapshot(g.Engine)
+	mv, err := g.Engine.Agree()
+	if err != nil {
+		return err
+	}
+	g.noteStep(before, mv, true)
+	g.agreements = append(g.agreements, len(g.Engine.Moves))
+	g.agreementList = addAgreement(g.agreementList, len(g.Engine.Moves))
+	g.settle()
+	return nil
+}
+
+// newGame returns a new game of r at its start, waiting for its players.
+func newGame(r engine.Rules) *Game {
+	start := r.Start()
+	return &Game{Rules: r, Status: Waiting, Position: start, start: start, Engine: engine.NewGame(r, start),
+		EndOffer: engine.Nobody, RematchOffer: engine.Nobody, resume: newResume(r, start)}
 }
 
 // settle copies the engine's game into g: its position and, when it is
@@ -273,13 +290,9 @@ func (s *Service) AnswerEnd(ctx context.Context, g *Game, seat engine.Side, acce
 	}
 	g.EndOffer = engine.Nobody
 	if accept {
-		mv, err := g.Engine.Agree()
-		if err != nil {
+		if err := g.agree(); err != nil {
 			return err
 		}
-		g.record(g.Engine, mv, true)
-		g.agreements = addAgreement(g.agreements, len(g.Engine.Moves))
-		g.settle()
 	}
 	return s.store(ctx, g, nil)
 }
@@ -316,31 +329,27 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 		g.RematchOffer = seat
 		return s.store(ctx, g, nil)
 	}
-	start := g.Rules.Start()
-	ng := &Game{Rules: g.Rules, Status: Playing, Position: start, Engine: engine.NewGame(g.Rules, start),
-		EndOffer: engine.Nobody, RematchOffer: engine.Nobody, Seats: [2]Seat{g.Seats[engine.North], g.Seats[engine.South]}}
+	ng := newGame(g.Rules)
+	ng.Status, ng.Seats = Playing, [2]Seat{g.Seats[engine.North], g.Seats[engine.South]}
 	row := ng.row()
 	row.ID = models.NewGameID()
-	// The version-checked write decides which of two answers starts the
-	// rematch; only the winner creates the game, and the players hear of
-	// it once it exists.
+	// The rematch exists before anyone hears of it; the version-checked
+	// write then decides which of two answers started it, and the other
+	// answer's game is deleted.
+	if err := s.db.CreateGame(ctx, row); err != nil {
+		return fmt.Errorf("create rematch: %w", err)
+	}
 	g.RematchID = row.ID
-	stored := g.row()
-	if err := s.db.UpdateGame(ctx, stored, nil); err != nil {
+	if err := s.store(ctx, g, nil); err != nil {
+		if derr := s.db.DeleteGame(ctx, row.ID); derr != nil {
+			s.log.Error("delete unused rematch", "game", row.ID, "err", derr)
+		}
 		if fresh, lerr := s.Load(ctx, g.ID); lerr == nil && fresh.RematchID != "" {
 			*g = *fresh // a second click: the first one started the rematch
 			return nil
 		}
-		if errors.Is(err, models.ErrConflict) {
-			return ErrConflict
-		}
 		return err
 	}
-	g.Version, g.UpdatedAt = stored.Version, stored.UpdatedAt
-	if err := s.db.CreateGame(ctx, row); err != nil {
-		return fmt.Errorf("create rematch: %w", err)
-	}
-	s.published(ctx, g)
 	return nil
 }
 
@@ -355,16 +364,13 @@ func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
 		return err
 	}
 	g.Version, g.UpdatedAt = row.Version, row.UpdatedAt
-	s.published(ctx, g)
+	s.published(g)
 	return nil
 }
 
-// published announces the new version of g to the live views of every
-// instance and runs the OnStore hooks.
-func (s *Service) published(ctx context.Context, g *Game) {
-	if err := s.events.Publish(ctx, g.ID, g.Version); err != nil {
-		s.log.Error("publish", "game", g.ID, "err", err)
-	}
+// published runs the OnStore hooks on g just stored (UpdateGame has
+// announced its new version to every instance).
+func (s *Service) published(g *Game) {
 	for _, f := range s.stored {
 		f(g)
 	}

@@ -9,75 +9,104 @@ import (
 	"oware/models"
 )
 
-// fromRow builds the Game of a stored row and its moves (pits, in ply
-// order): the engine's game is rebuilt by replaying the moves with the
-// agreements between them.
-func fromRow(row *models.Game, pits []int) (*Game, error) {
+// readRow reads a stored row into a Game without its engine's game (see
+// build): the rules, the state, the seats and the cache columns.
+func readRow(row *models.Game) (*Game, error) {
 	g := &Game{
 		ID: row.ID, SpectatorKey: row.SpectatorKey, Status: Status(row.Status), Reason: engine.Reason(row.Reason),
 		Version: row.Version, RematchID: row.RematchID, RoundSeen: [2]int{row.SouthRoundSeen, row.NorthRoundSeen},
-		CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, agreements: row.Agreements,
-		Seats: [2]Seat{{Token: row.SouthToken, UserID: row.SouthUserID}, {Token: row.NorthToken, UserID: row.NorthUserID}},
+		CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, agreementList: row.Agreements,
+		labels: row.MoveLabels, roundsJSON: row.Rounds,
+		Seats: [2]Seat{seatOf(row.SouthToken, row.SouthUserID, row.SouthPlayer),
+			seatOf(row.NorthToken, row.NorthUserID, row.NorthPlayer)},
 	}
-	// The stored game is unreadable: a server fault, never a refusal.
-	bad := func(err error) (*Game, error) { return nil, fmt.Errorf("game %s: %v", row.ID, err) }
 	var err error
 	if g.Rules, err = engine.NewRules(row.Rules, row.Fours); err != nil {
-		return bad(err)
+		return nil, err
 	}
 	switch g.Status {
 	case Waiting, Playing, Over:
 	default:
-		return bad(fmt.Errorf("bad status %q", row.Status))
+		return nil, fmt.Errorf("bad status %q", row.Status)
 	}
 	if g.Result, err = parseResult(row.Result); err != nil {
-		return bad(err)
+		return nil, err
 	}
 	if g.EndOffer, err = parseSide(row.EndOffer); err != nil {
-		return bad(err)
+		return nil, err
 	}
 	if g.RematchOffer, err = parseSide(row.RematchOffer); err != nil {
-		return bad(err)
+		return nil, err
 	}
 	if g.Position, err = g.Rules.ParsePosition(row.Position); err != nil {
-		return bad(err)
+		return nil, err
 	}
-	start, err := g.Rules.ParsePosition(row.StartPosition)
-	if err != nil {
-		return bad(err)
+	if g.start, err = g.Rules.ParsePosition(row.StartPosition); err != nil {
+		return nil, err
 	}
-	agreements, err := parseAgreements(row.Agreements)
-	if err != nil {
-		return bad(err)
-	}
-	g.Engine, err = engine.ReplayMatch(g.Rules, start, pits, agreements, g.record)
-	if err != nil {
-		return bad(err)
+	if g.agreements, err = parseAgreements(row.Agreements); err != nil {
+		return nil, err
 	}
 	return g, nil
 }
 
-// record notes a step of a replay or a play: the last step and the ends of
-// Nam-nam rounds.
-func (g *Game) record(eg *engine.Game, mv engine.Move, agreement bool) {
-	g.Last = &Step{Move: mv, Agreement: agreement}
-	if mv.RoundOver {
-		g.Rounds = append(g.Rounds, RoundEnd{Moves: len(eg.Moves), Agreement: agreement,
-			Reason: mv.RoundReason, Totals: mv.Totals, Next: mv.Next})
+// seatOf returns the Seat of a row's token, account and player.
+func seatOf(token string, userID *uint, p *models.Player) Seat {
+	s := Seat{Token: token, UserID: userID}
+	if p != nil {
+		s.Name, s.Deleted = p.Name, p.Deleted
 	}
+	return s
 }
 
-// row returns the stored row of g (without the accounts, which only
-// CreateGame and ClaimSeat write).
+// replay builds g.Engine by replaying the stored moves (pits, in ply
+// order) with the agreements between them, and works out the cache
+// (labels, resume point, rounds) from it.
+func (g *Game) replay(pits []int) error {
+	g.Last, g.Rounds, g.roundsJSON = nil, nil, ""
+	g.resume = newResume(g.Rules, g.start)
+	prev := snapshot(engine.NewGame(g.Rules, g.start))
+	eg, err := engine.ReplayMatch(g.Rules, g.start, pits, g.agreements, func(eg *engine.Game, mv engine.Move, agreement bool) {
+		g.Engine = eg
+		g.noteStep(prev, mv, agreement)
+		prev = snapshot(eg)
+	})
+	if err != nil {
+		return err
+	}
+	g.Engine = eg
+	var labels strings.Builder
+	for _, pit := range pits {
+		labels.WriteString(engine.Label(pit))
+	}
+	g.labels = labels.String()
+	return nil
+}
+
+// noteStep records a step just played on g.Engine, from the state before
+// it: the last step, the end of a Nam-nam round, and the resume point.
+func (g *Game) noteStep(before state, mv engine.Move, agreement bool) {
+	g.Last = &Step{Move: mv, Agreement: agreement}
+	if mv.RoundOver {
+		g.Rounds = append(g.Rounds, RoundEnd{Moves: len(g.Engine.Moves), Agreement: agreement,
+			Reason: mv.RoundReason, Totals: mv.Totals, Next: mv.Next})
+		g.roundsJSON = encodeRounds(g.Rules, g.Rounds)
+	}
+	g.resume.note(before, mv, agreement)
+}
+
+// row returns the stored row of g with its cache columns (without the
+// accounts, which only CreateGame and ClaimSeat write).
 func (g *Game) row() *models.Game {
 	return &models.Game{
 		ID: g.ID, SpectatorKey: g.SpectatorKey, Rules: g.Rules.Name(), Fours: Fours(g.Rules),
-		StartPosition: g.Rules.FormatPosition(g.Engine.Start), Position: g.Rules.FormatPosition(g.Position),
+		StartPosition: g.Rules.FormatPosition(g.start), Position: g.Rules.FormatPosition(g.Position),
 		Status: string(g.Status), Result: g.Result.String(), Reason: string(g.Reason), Version: g.Version,
 		SouthToken: g.Seats[engine.South].Token, NorthToken: g.Seats[engine.North].Token,
 		SouthUserID: g.Seats[engine.South].UserID, NorthUserID: g.Seats[engine.North].UserID,
 		EndOffer: sideString(g.EndOffer), RematchOffer: sideString(g.RematchOffer), RematchID: g.RematchID,
-		Agreements: g.agreements, SouthRoundSeen: g.RoundSeen[engine.South], NorthRoundSeen: g.RoundSeen[engine.North],
+		Agreements: g.agreementList, SouthRoundSeen: g.RoundSeen[engine.South], NorthRoundSeen: g.RoundSeen[engine.North],
+		MoveLabels: g.labels, Resume: g.resume.encode(g.Rules), Rounds: g.roundsJSON,
 		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt,
 	}
 }

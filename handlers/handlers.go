@@ -27,7 +27,7 @@ import (
 type Config struct {
 	DB     *models.DB
 	Events models.Broker // nil: DB.Broker
-	// Games is the game service; nil: one on DB and Events.
+	// Games is the game service; nil: one on DB.
 	Games   *game.Service
 	BaseURL string       // absolute URL of the site, for invitation links; "http://localhost:8080" when empty
 	Secret  []byte       // the cookie secret (session keys are derived from it)
@@ -73,7 +73,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		cfg.Events = cfg.DB.Broker(context.Background())
 	}
 	if cfg.Games == nil {
-		cfg.Games = game.New(cfg.DB, cfg.Events, cfg.Log)
+		cfg.Games = game.New(cfg.DB, cfg.Log)
 	}
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = "http://localhost:8080"

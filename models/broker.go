@@ -15,10 +15,11 @@ import (
 // game and the live views (server-sent events) that show it, across every
 // server instance on the same database.
 type Broker interface {
-	// Publish announces that game gameID now has the given Version. Call it
-	// after UpdateGame succeeded. The change is stored by then, so a
-	// cancelled ctx (the client went away) does not stop the event; values
-	// of ctx are kept and sending gives up after 5 s.
+	// Publish announces that game gameID now has the given Version.
+	// UpdateGame publishes every change it stores; other writers call it
+	// after their change is stored, so a cancelled ctx (the client went
+	// away) does not stop the event; values of ctx are kept and sending
+	// gives up after 5 s.
 	Publish(ctx context.Context, gameID string, version int) error
 	// Subscribe returns a channel that receives the version of every event
 	// of game gameID, and a function that ends the subscription (call it
@@ -39,7 +40,7 @@ const notifyChannel = "oware_games"
 // is closed; then every subscription channel is closed.
 //
 // On PostgreSQL events go through LISTEN/NOTIFY, so every instance sees the
-// events of all: a dedicated pgx connection listens (outside the GORM pool)
+// events of all: a dedicated pgx connection listens (outside the pool)
 // and reconnects with a growing delay (up to 30 s) when it drops, sending 0
 // to every subscriber after a reconnection. On SQLite the events stay in
 // the process, which is the only instance on the file.
@@ -47,7 +48,7 @@ func (db *DB) Broker(ctx context.Context) Broker {
 	db.once.Do(func() {
 		ctx, cancel := context.WithCancel(ctx)
 		context.AfterFunc(db.ctx, cancel)
-		h := newHub()
+		h := db.hub
 		context.AfterFunc(ctx, h.close)
 		if db.Dialect != Postgres {
 			db.broker = h
@@ -156,8 +157,7 @@ func (b *pgBroker) Publish(ctx context.Context, gameID string, version int) erro
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
 	payload := gameID + " " + strconv.Itoa(version)
-	err := b.db.Gorm.WithContext(ctx).Exec("SELECT pg_notify(?, ?)", notifyChannel, payload).Error
-	if err != nil {
+	if _, err := b.db.pool.Exec(ctx, "SELECT pg_notify($1, $2)", notifyChannel, payload); err != nil {
 		return fmt.Errorf("models: publish: %w", err)
 	}
 	return nil

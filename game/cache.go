@@ -1,0 +1,205 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"oware/engine"
+)
+
+// The cache of the game row (models.Game.MoveLabels, Resume, Rounds) lets
+// a move rebuild the engine's game without replaying every move. The
+// engine's repetition rule (RULES.md 2.6, 4.5) needs the positions since
+// the last capture or the start of the round, which a Game keeps to itself
+// and resets at each of them; so the row keeps a resume point: the state
+// just before the last step that reset that history (a capture, or a
+// round that ended and a next one that started), and the steps since.
+// Replaying those few steps from there rebuilds the very same engine game
+// as replaying every move from the start (Verify checks it).
+
+// state is what a resume point keeps of an engine's game besides its
+// moves: the position, and the round with its starter and its moves.
+type state struct {
+	Position   engine.Position
+	Round      int
+	Starter    engine.Side
+	RoundMoves int
+}
+
+// snapshot returns the state of eg.
+func snapshot(eg *engine.Game) state {
+	return state{Position: eg.Position, Round: eg.Round, Starter: eg.Starter, RoundMoves: eg.RoundMoves}
+}
+
+// resumePoint is where the engine's game is rebuilt from: a state whose
+// repetition history is itself alone, and the steps played since (move
+// labels, "=" for an agreement).
+type resumePoint struct {
+	From  state
+	Steps string
+}
+
+// resumeJSON is a resumePoint as stored.
+type resumeJSON struct {
+	Position   string `json:"position"`
+	Round      int    `json:"round"`
+	Starter    string `json:"starter"`
+	RoundMoves int    `json:"round_moves"`
+	Steps      string `json:"steps"`
+}
+
+// newResume returns the resume point of a game at its start.
+func newResume(r engine.Rules, start engine.Position) resumePoint {
+	return resumePoint{From: snapshot(engine.NewGame(r, start))}
+}
+
+// note moves the resume point on past a step just played from before. A
+// step after which the engine's repetition history holds only the new
+// position, and whose outcome does not depend on the history before it,
+// starts a new resume point just before it: a capture (the engine forgets
+// the history before it looks for a repetition), or a round that ended
+// otherwise than by a repetition and a next one that started. Any other
+// step is appended, which is always right: a replay from the resume point
+// plays it again with the same history.
+func (p *resumePoint) note(before state, mv engine.Move, agreement bool) {
+	step := "="
+	if !agreement {
+		step = engine.Label(mv.Pit)
+	}
+	captured := !agreement && len(mv.Captures) > 0
+	nextRound := mv.RoundOver && mv.Next != nil && mv.RoundReason != engine.ReasonRepetition
+	if captured || nextRound {
+		*p = resumePoint{From: before}
+	}
+	p.Steps += step
+}
+
+// encode writes the resume point as stored, with r's position strings.
+func (p resumePoint) encode(r engine.Rules) string {
+	b, _ := json.Marshal(resumeJSON{Position: r.FormatPosition(p.From.Position), Round: p.From.Round,
+		Starter: p.From.Starter.String(), RoundMoves: p.From.RoundMoves, Steps: p.Steps})
+	return string(b)
+}
+
+// decodeResume reads a stored resume point.
+func decodeResume(r engine.Rules, s string) (resumePoint, error) {
+	var j resumeJSON
+	if err := json.Unmarshal([]byte(s), &j); err != nil {
+		return resumePoint{}, err
+	}
+	pos, err := r.ParsePosition(j.Position)
+	if err != nil {
+		return resumePoint{}, err
+	}
+	starter, err := parseSide(j.Starter)
+	if err != nil || starter == engine.Nobody || j.Round < 1 || j.RoundMoves < 0 {
+		return resumePoint{}, fmt.Errorf("bad resume point %q", s)
+	}
+	return resumePoint{From: state{Position: pos, Round: j.Round, Starter: starter, RoundMoves: j.RoundMoves}, Steps: j.Steps}, nil
+}
+
+// errStale: the row's cache does not describe the row (a row written
+// before the cache existed, or by another writer).
+var errStale = errors.New("game: the cached state is stale")
+
+// resumeEngine builds g.Engine from the cache columns of the row it was
+// read from (readRow): the moves before the resume point from the labels,
+// then its steps played again. It checks that the cache agrees with the
+// row (moves, agreements, position); errStale when it does not.
+func (g *Game) resumeEngine(stored string) error {
+	if stored == "" {
+		return errStale
+	}
+	p, err := decodeResume(g.Rules, stored)
+	if err != nil {
+		return errStale
+	}
+	pits := make([]int, len(g.labels))
+	for i := range g.labels {
+		if pits[i], err = engine.ParseLabel(g.labels[i : i+1]); err != nil {
+			return errStale
+		}
+	}
+	moves := len(pits) - (len(p.Steps) - strings.Count(p.Steps, "="))
+	agreed := len(g.agreements) - strings.Count(p.Steps, "=")
+	if moves < 0 || agreed < 0 {
+		return errStale
+	}
+	eg := engine.NewGame(g.Rules, p.From.Position)
+	eg.Start, eg.Round, eg.Starter, eg.RoundMoves = g.start, p.From.Round, p.From.Starter, p.From.RoundMoves
+	eg.Moves = append([]int(nil), pits[:moves]...)
+	eg.Agreements = append([]int(nil), g.agreements[:agreed]...)
+	g.Engine, g.resume, g.Last = eg, p, nil
+	for i := range len(p.Steps) {
+		var mv engine.Move
+		if p.Steps[i] == '=' {
+			mv, err = eg.Agree()
+		} else if pit, perr := engine.ParseLabel(p.Steps[i : i+1]); perr != nil {
+			err = perr
+		} else {
+			mv, err = eg.Play(pit)
+		}
+		if err != nil {
+			return errStale
+		}
+		g.Last = &Step{Move: mv, Agreement: p.Steps[i] == '='}
+	}
+	if !slices.Equal(eg.Moves, pits) || !slices.Equal(eg.Agreements, g.agreements) || eg.Position != g.Position {
+		return errStale
+	}
+	if g.Rounds, err = decodeRounds(g.Rules, g.roundsJSON); err != nil {
+		return errStale
+	}
+	return nil
+}
+
+// roundJSON is a RoundEnd as stored.
+type roundJSON struct {
+	Moves     int           `json:"moves"`
+	Agreement bool          `json:"agreement,omitempty"`
+	Reason    engine.Reason `json:"reason"`
+	Totals    [2]int        `json:"totals"`
+	Next      string        `json:"next,omitempty"`
+}
+
+// encodeRounds writes the ends of a match's rounds as stored; "" for none.
+func encodeRounds(r engine.Rules, rounds []RoundEnd) string {
+	if len(rounds) == 0 {
+		return ""
+	}
+	out := make([]roundJSON, len(rounds))
+	for i, e := range rounds {
+		out[i] = roundJSON{Moves: e.Moves, Agreement: e.Agreement, Reason: e.Reason, Totals: e.Totals}
+		if e.Next != nil {
+			out[i].Next = r.FormatPosition(*e.Next)
+		}
+	}
+	b, _ := json.Marshal(out)
+	return string(b)
+}
+
+// decodeRounds reads the stored ends of a match's rounds.
+func decodeRounds(r engine.Rules, s string) ([]RoundEnd, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var in []roundJSON
+	if err := json.Unmarshal([]byte(s), &in); err != nil {
+		return nil, err
+	}
+	out := make([]RoundEnd, len(in))
+	for i, e := range in {
+		out[i] = RoundEnd{Moves: e.Moves, Agreement: e.Agreement, Reason: e.Reason, Totals: e.Totals}
+		if e.Next != "" {
+			next, err := r.ParsePosition(e.Next)
+			if err != nil {
+				return nil, err
+			}
+			out[i].Next = &next
+		}
+	}
+	return out, nil
+}
