@@ -60,9 +60,9 @@ type DB struct {
 
 	dsn    string
 	log    *slog.Logger
-	sql    *sql.DB       // under Gorm: the hot path's queries on SQLite
-	pool   *pgxpool.Pool // PostgreSQL: the connections of Gorm and of the hot path
-	hub    *hub          // this process's subscribers of game events
+	sql    *sql.DB            // under Gorm: the hot path's queries on SQLite
+	pool   *pgxpool.Pool      // PostgreSQL: the connections of Gorm and of the hot path
+	hub    *hub               // this process's subscribers of game events
 	ctx    context.Context    // done when the DB is closed: stops the broker
 	stop   context.CancelFunc // cancels ctx
 	once   sync.Once          // starts the broker

@@ -206,4 +206,3 @@ func ValidKey(s string, n int) bool {
 	}
 	return true
 }
-
