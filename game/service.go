@@ -16,7 +16,7 @@ import (
 type Service struct {
 	db     *models.DB
 	log    *slog.Logger
-	stored []func(*Game)
+	stored []func(context.Context, *Game)
 }
 
 // New returns the service of the games in db. Every change it stores is
@@ -26,10 +26,12 @@ func New(db *models.DB, log *slog.Logger) *Service {
 }
 
 // OnStore adds f to what runs after every change of a game is stored and
-// published, with the game as stored. It is the hook of whatever must
-// follow a change in this instance (live views, a computer opponent's
-// reply); call it before serving.
-func (s *Service) OnStore(f func(*Game)) { s.stored = append(s.stored, f) }
+// published, in the request that stored it (ctx is its context), with the
+// game as stored: f must not change g, and must return at once (hand long
+// work to a goroutine). It is the hook of whatever must follow a change in
+// this instance (the live views, a computer opponent's reply); call it
+// before serving.
+func (s *Service) OnStore(f func(ctx context.Context, g *Game)) { s.stored = append(s.stored, f) }
 
 // Load returns the game with the given id, or ErrNotFound (also for a
 // string that cannot be an id). It reads the game's row (one query) and
@@ -364,15 +366,15 @@ func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
 		return err
 	}
 	g.Version, g.UpdatedAt = row.Version, row.UpdatedAt
-	s.published(g)
+	s.published(ctx, g)
 	return nil
 }
 
 // published runs the OnStore hooks on g just stored (UpdateGame has
 // announced its new version to every instance).
-func (s *Service) published(g *Game) {
+func (s *Service) published(ctx context.Context, g *Game) {
 	for _, f := range s.stored {
-		f(g)
+		f(ctx, g)
 	}
 }
 

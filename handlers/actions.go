@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -140,6 +141,7 @@ func (h *handler) answer(c echo.Context, g *game.Game, seat engine.Side, err err
 	}
 	v := h.gameView(g, h.viewerOf(c, g, seat))
 	v.OOB = true
+	c.Response().Header().Set("X-Game-Version", strconv.Itoa(g.Version))
 	status, l := http.StatusOK, h.visit(c).l
 	if ue != nil {
 		status = ue.status

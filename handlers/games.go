@@ -7,6 +7,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/models"
 	"oware/views"
 )
 
@@ -84,6 +85,7 @@ func (h *handler) gamePage(c echo.Context) error {
 		return redirect(c, gamePath(langOf(c), g.ID)+"/join")
 	}
 	v := h.gameView(g, h.viewerOf(c, g, seat))
+	v.EventsURL += "&view=" + models.NewToken()[:12]
 	p := h.page(c, titleKey(g, "title_game"), "/games/"+g.ID)
 	key, err := h.visit(c).sess.takeFlash()
 	if err != nil {
@@ -102,6 +104,7 @@ func (h *handler) watchPage(c echo.Context) error {
 		return err
 	}
 	v := h.gameView(g, h.viewerOf(c, g, engine.Nobody))
+	v.EventsURL += "&view=" + models.NewToken()[:12]
 	return render(c, http.StatusOK, views.GamePage(h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey), v))
 }
 

@@ -53,6 +53,7 @@ type handler struct {
 	assets          *static.Assets
 	sessions        *sessions.CookieStore
 	limits          *loginLimits // failed logins (limits.go)
+	live            *live        // the event streams (live.go)
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -94,6 +95,8 @@ func New(cfg Config) (*echo.Echo, error) {
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
 		limits: newLoginLimits(),
 	}
+	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
+	h.games.OnStore(h.live.stored)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = h.handleError

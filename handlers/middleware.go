@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -77,11 +78,17 @@ type visit struct {
 // visitKey is the echo.Context key of the request's *visit.
 const visitKey = "visit"
 
-// visitor puts the visit on every page request.
+// visitor puts the visit on every page request, and the id of the page
+// that sends an action (X-View, see live.stored) on its context.
 func (h *handler) visitor(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if !notPage(c) {
-			h.visit(c)
+		if notPage(c) {
+			return next(c)
+		}
+		h.visit(c)
+		if view := c.Request().Header.Get("X-View"); view != "" {
+			r := c.Request()
+			c.SetRequest(r.WithContext(context.WithValue(r.Context(), viewKey{}, view)))
 		}
 		return next(c)
 	}

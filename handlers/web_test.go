@@ -325,3 +325,73 @@ func TestLiveUpdate(t *testing.T) {
 		}
 	})
 }
+
+// openStream opens the event stream of a game page as p's browser and
+// returns a channel of its "game" events.
+func (s *site) openStream(p seated, page string) <-chan string {
+	s.t.Helper()
+	ev := regexp.MustCompile(`sse-connect="([^"]+)"`).FindStringSubmatch(page)
+	if ev == nil {
+		s.t.Fatal("no sse-connect")
+	}
+	req, _ := http.NewRequestWithContext(s.t.Context(), "GET", s.srv.URL+strings.ReplaceAll(ev[1], "&amp;", "&"), nil)
+	res, err := p.c.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	s.t.Cleanup(func() { res.Body.Close() })
+	got := make(chan string, 8)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		var msg strings.Builder
+		for sc.Scan() {
+			msg.WriteString(sc.Text() + "\n")
+			if sc.Text() == "" {
+				if strings.Contains(msg.String(), "event: game") {
+					got <- msg.String()
+				}
+				msg.Reset()
+			}
+		}
+	}()
+	return got
+}
+
+// TestLiveUpdateOnce: a move made with htmx is answered with the new panel
+// and its version; the other player's stream gets the same version as an
+// event with that id, and the mover's page (X-View, the view of its
+// stream) does not get the panel a second time.
+func TestLiveUpdateOnce(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		south, north := s.formGame("en", "abapa")
+		_, _, spage := s.get(south.c, south.game)
+		_, _, npage := s.get(north.c, north.game)
+		view := regexp.MustCompile(`view=([\w-]+)`).FindStringSubmatch(spage)
+		if view == nil {
+			t.Fatal("no view id in the stream's URL")
+		}
+		mine, theirs := s.openStream(south, spage), s.openStream(north, npage)
+		time.Sleep(100 * time.Millisecond)
+		code, hdr, panel := s.post(south.c, south.game+"/moves", url.Values{"_csrf": {s.csrf(spage)}, "pit": {"B"}},
+			map[string]string{"HX-Request": "true", "X-View": view[1]})
+		if code != http.StatusOK || hdr.Get("X-Game-Version") != "3" || !strings.Contains(panel, "Last move: B") {
+			t.Fatalf("htmx move: %d, version %q:\n%s", code, hdr.Get("X-Game-Version"), panel)
+		}
+		select {
+		case msg := <-theirs:
+			if !strings.HasPrefix(msg, "id: 3\n") || !strings.Contains(msg, "Last move: B") || !strings.Contains(msg, `name="pit" value="a"`) ||
+				!strings.Contains(msg, `name="_csrf" value="`+s.csrf(npage)+`"`) {
+				t.Errorf("North's event:\n%s", msg)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("no event for North within 5 s")
+		}
+		select {
+		case msg := <-mine:
+			t.Errorf("the mover's page got its own move again:\n%.200s", msg)
+		case <-time.After(300 * time.Millisecond):
+		}
+	})
+}
