@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 
+	"oware/content"
 	"oware/game"
 	"oware/models"
 	"oware/static"
@@ -54,6 +55,7 @@ type handler struct {
 	sessions        *sessions.CookieStore
 	limits          *loginLimits // failed logins (limits.go)
 	live            *live        // the event streams (live.go)
+	bodies          content.BodyCache
 }
 
 // New returns the site: every page, the JSON API, the static files and

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"oware/models"
+	"oware/static"
 )
 
 // middleware installs what runs before every handler: HEAD as GET,
@@ -36,8 +37,13 @@ func (h *handler) middleware(e *echo.Echo) {
 		ReferrerPolicy: "same-origin",
 	}))
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
-		MinLength: 256,
-		Skipper:   func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") },
+		// Static files are compressed once, at start; event streams not
+		// at all; a short reply fits in a packet as it is.
+		MinLength: static.MinCompress,
+		Skipper: func(c echo.Context) bool {
+			p := c.Request().URL.Path
+			return strings.HasPrefix(p, "/static/") || strings.HasSuffix(p, "/events")
+		},
 	}))
 	e.Use(middleware.BodyLimit("64K"))
 	e.Use(rejectBadText)

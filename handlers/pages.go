@@ -56,7 +56,7 @@ func (h *handler) showPage(c echo.Context, slug, path string) error {
 	if err != nil {
 		return err
 	}
-	parts, err := content.Body(pg.Body)
+	parts, err := h.bodies.Body(slug, lang, pg.UpdatedAt, pg.Body)
 	if err != nil {
 		return err
 	}
@@ -71,8 +71,12 @@ func (h *handler) showPage(c echo.Context, slug, path string) error {
 		a.Variant = slug
 	}
 	if slug == "variants" {
+		summaries, err := h.db.PageSummaries(ctx, lang, variantSlugs)
+		if err != nil {
+			return err
+		}
 		for _, v := range variantSlugs {
-			if vp, err := h.db.PageBySlug(ctx, v, lang); err == nil {
+			if vp, ok := summaries[v]; ok {
 				a.Links = append(a.Links, views.ArticleLink{URL: "/" + lang + "/variants/" + v, Title: vp.Title, Summary: vp.Summary})
 			}
 		}

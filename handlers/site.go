@@ -3,6 +3,8 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -50,12 +52,43 @@ func (h *handler) healthz(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 }
 
-// static serves an embedded asset by its content-hashed URL, cached for ever.
+// static serves an embedded asset by its content-hashed URL, cached for
+// ever: compressed as it was at start when the client takes gzip, always
+// with its length.
 func (h *handler) static(c echo.Context) error {
 	a := h.assets.ByURL(c.Request().URL.Path)
 	if a == nil {
 		return errNotFound
 	}
-	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=31536000, immutable")
-	return c.Blob(http.StatusOK, a.ContentType, a.Body)
+	hdr := c.Response().Header()
+	hdr.Set(echo.HeaderCacheControl, "public, max-age=31536000, immutable")
+	body := a.Body
+	if a.Gzip != nil {
+		hdr.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+		if acceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) {
+			hdr.Set(echo.HeaderContentEncoding, "gzip")
+			body = a.Gzip
+		}
+	}
+	hdr.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
+	return c.Blob(http.StatusOK, a.ContentType, body)
+}
+
+// acceptsGzip reports whether an Accept-Encoding header takes gzip (or
+// any encoding) with a quality above 0.
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if coding = strings.TrimSpace(coding); coding != "gzip" && coding != "*" {
+			continue
+		}
+		q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+		if !ok {
+			return true
+		}
+		if v, err := strconv.ParseFloat(q, 64); err == nil && v > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -236,6 +236,73 @@ func TestHealthzAndStatic(t *testing.T) {
 	}
 }
 
+// TestCompression: a static file of 1400 bytes or more is sent
+// compressed (as compressed once at start) only to a client that takes
+// gzip, a smaller one as it is, always with its length; a reply under 1400
+// bytes is not compressed.
+func TestCompression(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	fetch := func(method, path, encoding, body string) (*http.Response, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest(method, s.srv.URL+path, strings.NewReader(body))
+		if encoding != "" {
+			req.Header.Set("Accept-Encoding", encoding)
+		}
+		if body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		res, err := raw.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res, b
+	}
+	_, _, page := s.get(nil, "/en/import/replay?v=abapa&m=C&ply=1")
+	assets := regexp.MustCompile(`/static/[a-z.]+\.[0-9a-f]{10}\.(?:js|css)`).FindAllString(page, -1)
+	if len(assets) < 5 {
+		t.Fatalf("assets of a replay page: %v", assets)
+	}
+	small := 0
+	for _, a := range assets {
+		res, plain := fetch("GET", a, "", "")
+		if res.Header.Get("Content-Encoding") != "" || res.ContentLength != int64(len(plain)) {
+			t.Errorf("%s without gzip: encoding %q, length %d of %d bytes", a, res.Header.Get("Content-Encoding"), res.ContentLength, len(plain))
+		}
+		for _, enc := range []string{"gzip", "br, gzip;q=0.5", "*"} {
+			res, b := fetch("GET", a, enc, "")
+			switch {
+			case len(plain) < 1400:
+				small++
+				if res.Header.Get("Content-Encoding") != "" || !bytes.Equal(b, plain) {
+					t.Errorf("%s (%d bytes) with %q: sent compressed", a, len(plain), enc)
+				}
+			case res.Header.Get("Content-Encoding") != "gzip" || res.ContentLength != int64(len(b)) || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding"):
+				t.Errorf("%s with %q: encoding %q, length %d of %d bytes", a, enc, res.Header.Get("Content-Encoding"), res.ContentLength, len(b))
+			default:
+				zr, err := gzip.NewReader(bytes.NewReader(b))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if unzipped, _ := io.ReadAll(zr); !bytes.Equal(unzipped, plain) {
+					t.Errorf("%s: the compressed file differs from the file", a)
+				}
+			}
+		}
+		if res, _ := fetch("GET", a, "gzip;q=0", ""); res.Header.Get("Content-Encoding") != "" {
+			t.Errorf("%s sent compressed to a client that refuses gzip", a)
+		}
+	}
+	if small == 0 {
+		t.Logf("no static file under 1400 bytes to check")
+	}
+	if res, b := fetch("POST", "/api/v1/games", "gzip", `{"rules":"abapa"}`); res.StatusCode != 201 || res.Header.Get("Content-Encoding") != "" || len(b) > 1400 {
+		t.Errorf("a small JSON reply: %d, encoding %q, %d bytes", res.StatusCode, res.Header.Get("Content-Encoding"), len(b))
+	}
+}
+
 // TestFirstVisitWeight: a first visit to a game page (HTML, style sheet and
 // scripts, htmx included) stays under 30 KB compressed.
 func TestFirstVisitWeight(t *testing.T) {

@@ -228,6 +228,19 @@ func (db *DB) PageBySlug(ctx context.Context, slug, locale string) (*Page, error
 	return &p, nil
 }
 
+// PageSummaries returns the titles and summaries (no bodies) of the pages
+// slugs in locale that exist, by slug.
+func (db *DB) PageSummaries(ctx context.Context, locale string, slugs []string) (map[string]Page, error) {
+	var pages []Page
+	err := db.Gorm.WithContext(ctx).Select("slug", "locale", "title", "summary", "updated_at").
+		Where("locale = ? AND slug IN ?", locale, slugs).Find(&pages).Error
+	out := make(map[string]Page, len(pages))
+	for _, p := range pages {
+		out[p.Slug] = p
+	}
+	return out, err
+}
+
 // PageLocales returns the locales in which page slug exists, sorted.
 func (db *DB) PageLocales(ctx context.Context, slug string) ([]string, error) {
 	var locales []string
