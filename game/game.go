@@ -132,12 +132,16 @@ func Fours(r engine.Rules) string {
 
 // Labels returns the labels of the moves played, in order.
 func (g *Game) Labels() []string {
-	labels := make([]string, len(g.Engine.Moves))
-	for i, pit := range g.Engine.Moves {
-		labels[i] = engine.Label(pit)
+	labels := make([]string, len(g.labels))
+	for i := range labels {
+		labels[i] = g.labels[i : i+1]
 	}
 	return labels
 }
+
+// MoveLabels returns the labels of the moves played in one string, a
+// character each ("CdBa").
+func (g *Game) MoveLabels() string { return g.labels }
 
 // LastPit returns the pit of the last move, or -1 before the first.
 func (g *Game) LastPit() int {

@@ -17,19 +17,19 @@ import (
 
 // gameJSON is a game in the API.
 type gameJSON struct {
-	ID       string   `json:"id"`
-	Rules    string   `json:"rules"`
-	Fours    string   `json:"fours,omitempty"` // namnam: "last" or "owner"
-	Status   string   `json:"status"`          // waiting, playing, over
-	Position string   `json:"position"`
-	Moves    []string `json:"moves"`
-	Result   *string  `json:"result"` // south, north, draw; null until over
-	Reason   *string  `json:"reason"` // null until over
+	ID       string          `json:"id"`
+	Rules    string          `json:"rules"`
+	Fours    string          `json:"fours,omitempty"` // namnam: "last" or "owner"
+	Status   string          `json:"status"`          // waiting, playing, over
+	Position string          `json:"position"`
+	Moves    json.RawMessage `json:"moves"`  // the labels, ["C","d",...]
+	Result   *string         `json:"result"` // south, north, draw; null until over
+	Reason   *string         `json:"reason"` // null until over
 }
 
 func toJSON(g *game.Game) gameJSON {
 	j := gameJSON{ID: g.ID, Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Status: string(g.Status),
-		Position: g.Rules.FormatPosition(g.Position), Moves: g.Labels()}
+		Position: g.Rules.FormatPosition(g.Position), Moves: labelsJSON(g.MoveLabels())}
 	if g.Result != engine.NoResult {
 		r := g.Result.String()
 		j.Result = &r
@@ -39,6 +39,20 @@ func toJSON(g *game.Game) gameJSON {
 		j.Reason = &r
 	}
 	return j
+}
+
+// labelsJSON writes move labels (a character each) as a JSON array of
+// strings.
+func labelsJSON(labels string) json.RawMessage {
+	b := make([]byte, 0, 2+4*len(labels))
+	b = append(b, '[')
+	for i := range len(labels) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"', labels[i], '"')
+	}
+	return append(b, ']')
 }
 
 // apiCreate: POST /api/v1/games {"rules","fours","seat"} -> 201 {"id","token","seat","invite"}.

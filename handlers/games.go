@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -84,8 +85,14 @@ func (h *handler) gamePage(c echo.Context) error {
 	if seat == engine.Nobody && g.FreeSeat() != engine.Nobody {
 		return redirect(c, gamePath(langOf(c), g.ID)+"/join")
 	}
+	spectator := seat == engine.Nobody && h.cacheable(c)
+	if spectator && h.pages.serve(c, strconv.Itoa(g.Version)) {
+		return nil
+	}
 	v := h.gameView(g, h.viewerOf(c, g, seat))
-	v.EventsURL += "&view=" + models.NewToken()[:12]
+	if seat != engine.Nobody {
+		v.EventsURL += "&view=" + models.NewToken()[:12] // its actions' answers are not streamed again
+	}
 	p := h.page(c, titleKey(g, "title_game"), "/games/"+g.ID)
 	key, err := h.visit(c).sess.takeFlash()
 	if err != nil {
@@ -93,6 +100,9 @@ func (h *handler) gamePage(c echo.Context) error {
 	}
 	if key != "" {
 		v.Error = p.L.T(key)
+	}
+	if spectator && key == "" {
+		return h.pages.render(c, strconv.Itoa(g.Version), views.GamePage(p, v))
 	}
 	return render(c, http.StatusOK, views.GamePage(p, v))
 }
@@ -103,9 +113,17 @@ func (h *handler) watchPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	state := strconv.Itoa(g.Version)
+	cacheable := h.cacheable(c)
+	if cacheable && h.pages.serve(c, state) {
+		return nil
+	}
 	v := h.gameView(g, h.viewerOf(c, g, engine.Nobody))
-	v.EventsURL += "&view=" + models.NewToken()[:12]
-	return render(c, http.StatusOK, views.GamePage(h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey), v))
+	page := views.GamePage(h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey), v)
+	if cacheable {
+		return h.pages.render(c, state, page)
+	}
+	return render(c, http.StatusOK, page)
 }
 
 // joinPage is where the invitation link leads: the table settings and the

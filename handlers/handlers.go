@@ -56,6 +56,7 @@ type handler struct {
 	limits          *loginLimits // failed logins (limits.go)
 	live            *live        // the event streams (live.go)
 	bodies          content.BodyCache
+	pages           pageCache // whole pages of visitors without an account
 }
 
 // New returns the site: every page, the JSON API, the static files and

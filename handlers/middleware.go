@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/klauspost/compress/gzhttp"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
@@ -36,15 +37,7 @@ func (h *handler) middleware(e *echo.Echo) {
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "SAMEORIGIN",
 		ReferrerPolicy: "same-origin",
 	}))
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
-		// Static files are compressed once, at start; event streams not
-		// at all; a short reply fits in a packet as it is.
-		MinLength: static.MinCompress,
-		Skipper: func(c echo.Context) bool {
-			p := c.Request().URL.Path
-			return strings.HasPrefix(p, "/static/") || strings.HasSuffix(p, "/events")
-		},
-	}))
+	e.Use(compress())
 	e.Use(middleware.BodyLimit("64K"))
 	e.Use(rejectBadText)
 	e.Use(requireCSRFToken)
@@ -62,6 +55,36 @@ func (h *handler) middleware(e *echo.Echo) {
 		},
 	}))
 	e.Use(h.visitor)
+}
+
+// compress compresses replies with gzip (klauspost/compress's gzhttp: a
+// fast gzip, Accept-Encoding read with its qualities), except a reply of
+// less than static.MinCompress bytes (it fits in a packet as it is), a
+// reply already encoded (static files, compressed once at start; pages
+// kept compressed) and the event streams.
+func compress() echo.MiddlewareFunc {
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(static.MinCompress), gzhttp.EnableZstd(false))
+	if err != nil {
+		panic(err) // the options are constants
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if strings.HasSuffix(c.Request().URL.Path, "/events") {
+				return next(c)
+			}
+			// An error is answered here, through the compressor, which
+			// is done once ServeHTTP returns.
+			rw := c.Response().Writer
+			defer func() { c.Response().Writer = rw }()
+			wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				c.Response().Writer = w
+				if err := next(c); err != nil {
+					c.Error(err)
+				}
+			})).ServeHTTP(rw, c.Request())
+			return nil
+		}
+	}
 }
 
 // notPage reports whether the request is for the API, a static file or

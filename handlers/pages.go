@@ -49,6 +49,20 @@ func (h *handler) variantPage(c echo.Context) error {
 func (h *handler) showPage(c echo.Context, slug, path string) error {
 	ctx := c.Request().Context()
 	lang := langOf(c)
+	state := ""
+	if h.cacheable(c) {
+		shown := []string{slug}
+		if slug == "variants" {
+			shown = append(shown, variantSlugs...)
+		}
+		var err error
+		if state, err = h.db.PagesState(ctx, lang, shown); err != nil && !errors.Is(err, models.ErrNotFound) {
+			return err
+		}
+		if h.pages.serve(c, state) {
+			return nil
+		}
+	}
 	pg, err := h.db.PageBySlug(ctx, slug, lang)
 	if errors.Is(err, models.ErrNotFound) {
 		return errNotFound
@@ -87,6 +101,9 @@ func (h *handler) showPage(c echo.Context, slug, path string) error {
 	}
 	p := h.page(c, titleKey, path)
 	p.Title, p.Description = pg.Title, pg.Summary
+	if state != "" {
+		return h.pages.render(c, state, views.ArticlePage(p, a))
+	}
 	return render(c, http.StatusOK, views.ArticlePage(p, a))
 }
 
