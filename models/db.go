@@ -61,7 +61,6 @@ type DB struct {
 	dsn    string
 	log    *slog.Logger
 	sql    *sql.DB            // under Gorm: the hot path's queries on SQLite
-	stmts  *sqliteStmts       // SQLite: the hot path's statements, prepared once
 	pool   *pgxpool.Pool      // PostgreSQL: the connections of Gorm and of the hot path
 	hub    *hub               // this process's subscribers of game events
 	ctx    context.Context    // done when the DB is closed: stops the broker
@@ -139,12 +138,6 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 	if err := db.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
-	}
-	if db.Dialect == SQLite {
-		if db.stmts, err = prepareSQLite(ctx, db.sql); err != nil {
-			db.Close()
-			return nil, err
-		}
 	}
 	return db, nil
 }

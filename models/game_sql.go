@@ -59,7 +59,7 @@ func (db *DB) findGame(ctx context.Context, column, value string) (*Game, error)
 	if db.pool != nil {
 		row = db.pool.QueryRow(ctx, findGameBy[column], value)
 	} else {
-		row = db.stmts.find[column].QueryRowContext(ctx, value)
+		row = db.sql.QueryRowContext(ctx, sqliteParams(findGameBy[column]), value)
 	}
 	g, err := scanGame(row)
 	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
@@ -187,7 +187,7 @@ func (db *DB) updateSQLite(ctx context.Context, g *Game, m *Move, insert bool, n
 		return err
 	}
 	defer tx.Rollback()
-	res, err := tx.StmtContext(ctx, db.stmts.update).ExecContext(ctx, g.ID, g.Version, g.Rules, g.StartPosition, g.Position,
+	res, err := tx.ExecContext(ctx, updateGameSQLite, g.ID, g.Version, g.Rules, g.StartPosition, g.Position,
 		g.Status, g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer,
 		g.RematchID, g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels, g.Resume, g.Rounds, now)
 	if err != nil {
@@ -197,7 +197,8 @@ func (db *DB) updateSQLite(ctx context.Context, g *Game, m *Move, insert bool, n
 		return ErrConflict
 	}
 	if insert {
-		res, err := tx.StmtContext(ctx, db.stmts.insertMove).ExecContext(ctx, m.GameID, m.Ply, m.Pit, m.Label, m.Position, now)
+		res, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, pit, label, position, created_at)
+			VALUES (?1, ?2, ?3, ?4, ?5, ?6)`, m.GameID, m.Ply, m.Pit, m.Label, m.Position, now)
 		if err != nil {
 			return err
 		}
@@ -217,34 +218,6 @@ func (db *DB) duplicate(err error) bool {
 		err = t.Translate(err)
 	}
 	return errors.Is(err, gorm.ErrDuplicatedKey)
-}
-
-// sqliteStmts are the hot path's statements on SQLite, prepared once.
-type sqliteStmts struct {
-	find               map[string]*sql.Stmt // by the column of findGameBy
-	update, insertMove *sql.Stmt
-}
-
-// prepareSQLite prepares the hot path's statements.
-func prepareSQLite(ctx context.Context, db *sql.DB) (*sqliteStmts, error) {
-	s := &sqliteStmts{find: map[string]*sql.Stmt{}}
-	prepare := func(q string) (st *sql.Stmt, err error) {
-		if st, err = db.PrepareContext(ctx, q); err != nil {
-			err = fmt.Errorf("models: prepare %q: %w", q, err)
-		}
-		return st, err
-	}
-	var err error
-	for column, q := range findGameBy {
-		if s.find[column], err = prepare(sqliteParams(q)); err != nil {
-			return nil, err
-		}
-	}
-	if s.update, err = prepare(updateGameSQLite); err != nil {
-		return nil, err
-	}
-	s.insertMove, err = prepare(`INSERT INTO moves (game_id, ply, pit, label, position, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)`)
-	return s, err
 }
 
 // PoolAcquires returns how many times a PostgreSQL connection was taken
