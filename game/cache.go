@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"oware/engine"
@@ -42,15 +43,6 @@ type resumePoint struct {
 	Steps string
 }
 
-// resumeJSON is a resumePoint as stored.
-type resumeJSON struct {
-	Position   string `json:"position"`
-	Round      int    `json:"round"`
-	Starter    string `json:"starter"`
-	RoundMoves int    `json:"round_moves"`
-	Steps      string `json:"steps"`
-}
-
 // newResume returns the resume point of a game at its start.
 func newResume(r engine.Rules, start engine.Position) resumePoint {
 	return resumePoint{From: snapshot(engine.NewGame(r, start))}
@@ -77,28 +69,33 @@ func (p *resumePoint) note(before state, mv engine.Move, agreement bool) {
 	p.Steps += step
 }
 
-// encode writes the resume point as stored, with r's position strings.
+// encode writes the resume point as stored: its position string, round,
+// starter, moves in the round and steps, separated by spaces
+// ("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S 1 S 0 CdB").
 func (p resumePoint) encode(r engine.Rules) string {
-	b, _ := json.Marshal(resumeJSON{Position: r.FormatPosition(p.From.Position), Round: p.From.Round,
-		Starter: p.From.Starter.String(), RoundMoves: p.From.RoundMoves, Steps: p.Steps})
-	return string(b)
+	return r.FormatPosition(p.From.Position) + " " + strconv.Itoa(p.From.Round) + " " +
+		string(p.From.Starter.Letter()) + " " + strconv.Itoa(p.From.RoundMoves) + " " + p.Steps
 }
 
 // decodeResume reads a stored resume point.
 func decodeResume(r engine.Rules, s string) (resumePoint, error) {
-	var j resumeJSON
-	if err := json.Unmarshal([]byte(s), &j); err != nil {
-		return resumePoint{}, err
+	f := strings.Split(s, " ")
+	bad := fmt.Errorf("bad resume point %q", s)
+	if len(f) != 5 {
+		return resumePoint{}, bad
 	}
-	pos, err := r.ParsePosition(j.Position)
+	pos, err := r.ParsePosition(f[0])
 	if err != nil {
 		return resumePoint{}, err
 	}
-	starter, err := parseSide(j.Starter)
-	if err != nil || starter == engine.Nobody || j.Round < 1 || j.RoundMoves < 0 {
-		return resumePoint{}, fmt.Errorf("bad resume point %q", s)
+	round, err1 := strconv.Atoi(f[1])
+	moves, err2 := strconv.Atoi(f[3])
+	starter := map[string]engine.Side{"S": engine.South, "N": engine.North}
+	side, ok := starter[f[2]]
+	if err1 != nil || err2 != nil || !ok || round < 1 || moves < 0 {
+		return resumePoint{}, bad
 	}
-	return resumePoint{From: state{Position: pos, Round: j.Round, Starter: starter, RoundMoves: j.RoundMoves}, Steps: j.Steps}, nil
+	return resumePoint{From: state{Position: pos, Round: round, Starter: side, RoundMoves: moves}, Steps: f[4]}, nil
 }
 
 // errStale: the row's cache does not describe the row (a row written

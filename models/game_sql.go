@@ -118,7 +118,7 @@ const updateGame = `WITH g AS (
 	SELECT id, $20, $21, $22, $23, $26 FROM g WHERE $20::integer > 0
 	RETURNING id
 )
-SELECT g.version, (SELECT id FROM m) FROM g, LATERAL (SELECT pg_notify('` + notifyChannel + `', g.id || ' ' || g.version)) n`
+SELECT g.version, (SELECT id FROM m) FROM g, LATERAL (SELECT pg_notify('oware_' || g.id, g.version::text)) n`
 
 // updateGameSQLite is the update of updateGame on SQLite (the move is a
 // second statement of the same transaction).

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -83,37 +84,88 @@ func rss(pid int) int64 {
 }
 
 // meter measures the CPU of the server, the PostgreSQL backends of one
-// database and this client.
+// database and this client. Backends come and go (pgbench's end with it),
+// so while a measurement runs their CPU is read every 100 ms and a backend
+// counts with its last reading.
 type meter struct {
 	server   int    // the server's pid, 0 for none
 	database string // the PostgreSQL database whose backends count; "" for none
+
 	start    cpuSample
+	mu       sync.Mutex
+	first    map[int]time.Duration // each backend's CPU when first seen (0 when born since begin)
+	last     map[int]time.Duration // and when last seen
+	stop     chan struct{}
+	finished sync.WaitGroup
 }
 
-// cpuSample is the CPU used so far by each party.
+// cpuSample is the CPU used by each party.
 type cpuSample struct{ server, postgres, client time.Duration }
 
-func (m *meter) sample() cpuSample {
-	var s cpuSample
+// begin starts a measurement.
+func (m *meter) begin() {
+	m.start = cpuSample{client: selfCPU()}
 	if m.server != 0 {
-		s.server = procCPU(m.server)
+		m.start.server = procCPU(m.server)
 	}
-	if m.database != "" {
-		for _, pid := range findProcs("postgres", m.database) {
-			s.postgres += procCPU(pid)
+	m.first, m.last = map[int]time.Duration{}, map[int]time.Duration{}
+	if m.database == "" {
+		return
+	}
+	pids := findProcs("postgres", m.database)
+	for _, pid := range pids {
+		cpu := procCPU(pid)
+		m.first[pid], m.last[pid] = cpu, cpu
+	}
+	m.stop = make(chan struct{})
+	m.finished.Go(func() {
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for n := 1; ; n++ {
+			select {
+			case <-m.stop:
+				return
+			case <-tick.C:
+			}
+			if n%10 == 0 {
+				pids = findProcs("postgres", m.database)
+			}
+			m.read(pids)
 		}
-	}
-	s.client = selfCPU()
-	return s
+	})
 }
 
-// begin starts a measurement.
-func (m *meter) begin() { m.start = m.sample() }
+// read takes a reading of the backends pids.
+func (m *meter) read(pids []int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, pid := range pids {
+		if cpu := procCPU(pid); cpu > 0 {
+			if _, seen := m.last[pid]; !seen {
+				m.first[pid] = 0 // born since begin
+			}
+			m.last[pid] = cpu
+		}
+	}
+}
 
-// since returns the CPU used by each party since begin.
+// since ends the measurement and returns the CPU used by each party since
+// begin.
 func (m *meter) since() cpuSample {
-	now := m.sample()
-	return cpuSample{now.server - m.start.server, now.postgres - m.start.postgres, now.client - m.start.client}
+	s := cpuSample{client: selfCPU() - m.start.client}
+	if m.server != 0 {
+		s.server = procCPU(m.server) - m.start.server
+	}
+	if m.stop != nil {
+		close(m.stop)
+		m.finished.Wait()
+		m.stop = nil
+		m.read(findProcs("postgres", m.database))
+	}
+	for pid, cpu := range m.last {
+		s.postgres += cpu - m.first[pid]
+	}
+	return s
 }
 
 // total is the CPU of all parties.

@@ -69,6 +69,7 @@ type options struct {
 	pg                string // pgbench: the database URL
 	pgbenchClients    int
 	synchronousCommit string
+	script            string
 }
 
 func main() {
@@ -92,6 +93,7 @@ func main() {
 	flag.StringVar(&o.pg, "pg", "", "pgbench: URL of a scratch PostgreSQL database (its tables bench_games and bench_moves are replaced)")
 	flag.IntVar(&o.pgbenchClients, "clients", 8, "pgbench: clients")
 	flag.StringVar(&o.synchronousCommit, "synchronous-commit", "on", "pgbench: synchronous_commit of its sessions (on or off)")
+	flag.StringVar(&o.script, "script", "", "pgbench: run this pgbench script on -pg instead of the transaction of a move (no setup)")
 	flag.Parse()
 
 	u, err := url.Parse(o.base)
@@ -224,13 +226,10 @@ func pathKind(path string) string {
 	return "/api/v1/games/{id}"
 }
 
-// state is the API's view of a game.
+// state is what the load test reads of the API's view of a game.
 type state struct {
-	ID       string   `json:"id"`
-	Rules    string   `json:"rules"`
-	Status   string   `json:"status"`
-	Position string   `json:"position"`
-	Moves    []string `json:"moves"`
+	Status   string `json:"status"`
+	Position string `json:"position"`
 }
 
 // table is a game with both seats taken by this client.

@@ -46,7 +46,7 @@ func runPages(ctx context.Context, o options) error {
 		if err != nil {
 			return err
 		}
-		if static == "" || abs(len(b)-len(page)) < abs(size-len(page)) {
+		if static == "" || farness(len(b), len(page)) < farness(size, len(page)) {
 			static, size = m, len(b)
 		}
 	}
@@ -111,4 +111,5 @@ func fetch(ctx context.Context, c *http.Client, url string) ([]byte, error) {
 	return b, err
 }
 
-func abs(n int) int { return max(n, -n) }
+// farness is how far two sizes are apart, as a ratio: 1 when equal.
+func farness(a, b int) float64 { return max(float64(a)/float64(b), float64(b)/float64(a)) }

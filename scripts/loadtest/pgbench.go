@@ -27,7 +27,7 @@ INSERT INTO bench_games SELECT g, '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S', 0, '', '', no
 // the move, in one transaction (each client its own game).
 const pgbenchScript = `BEGIN;
 UPDATE bench_games SET version = version + 1, position = '4-4-0-5-5-5-5-4-4-4-4-4-0-0-N',
-	move_labels = 'C', resume = '{"position":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","round":1,"starter":"south","round_moves":0,"steps":"C"}',
+	move_labels = 'C', resume = '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S 1 S 0 C',
 	updated_at = now() WHERE id = :client_id + 1 RETURNING version \gset
 INSERT INTO bench_moves (game_id, ply, pit, label, position, created_at)
 	VALUES (:client_id + 1, :version, 2, 'C', '4-4-0-5-5-5-5-4-4-4-4-4-0-0-N', now());
@@ -41,19 +41,23 @@ func runPgbench(ctx context.Context, o options) error {
 		return fmt.Errorf("-pg %q: want the postgres:// URL of a scratch database on this machine", o.pg)
 	}
 	db := strings.TrimPrefix(u.Path, "/")
-	setup := exec.CommandContext(ctx, "psql", "-q", "-v", "ON_ERROR_STOP=1", o.pg, "-c", pgbenchSetup)
-	if out, err := setup.CombinedOutput(); err != nil {
-		return fmt.Errorf("psql: %v: %s", err, out)
+	script := o.script
+	if script == "" {
+		setup := exec.CommandContext(ctx, "psql", "-q", "-v", "ON_ERROR_STOP=1", o.pg, "-c", pgbenchSetup)
+		if out, err := setup.CombinedOutput(); err != nil {
+			return fmt.Errorf("psql: %v: %s", err, out)
+		}
+		f, err := os.CreateTemp("", "oware-pgbench-*.sql")
+		if err != nil {
+			return err
+		}
+		defer os.Remove(f.Name())
+		f.WriteString(pgbenchScript)
+		f.Close()
+		script = f.Name()
 	}
-	script, err := os.CreateTemp("", "oware-pgbench-*.sql")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(script.Name())
-	script.WriteString(pgbenchScript)
-	script.Close()
 	cmd := exec.CommandContext(ctx, "pgbench", "-n", "-M", "prepared", "-c", fmt.Sprint(o.pgbenchClients),
-		"-j", "2", "-T", fmt.Sprint(int(o.duration.Seconds())), "-f", script.Name(), o.pg)
+		"-j", "2", "-T", fmt.Sprint(int(o.duration.Seconds())), "-f", script, o.pg)
 	cmd.Env = append(os.Environ(), "PGOPTIONS=-c synchronous_commit="+o.synchronousCommit)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

@@ -6,7 +6,8 @@
 -- move_labels: the labels of the moves played, one character each ('CdBa').
 -- resume: where the engine's game can be rebuilt from: a position just
 -- before a capture or the end of a round, with the round, its starter and
--- its moves, and the steps played since (JSON; '' until written).
+-- its moves, and the steps played since ('<position> 1 S 0 CdB'; '' until
+-- written).
 -- rounds: the ends of the Nam-nam rounds played (JSON; '' for none).
 ALTER TABLE games ADD COLUMN move_labels text NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN resume text NOT NULL DEFAULT '';
