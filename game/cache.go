@@ -79,21 +79,27 @@ func (p resumePoint) encode(r engine.Rules) string {
 
 // decodeResume reads a stored resume point.
 func decodeResume(r engine.Rules, s string) (resumePoint, error) {
-	f := strings.Split(s, " ")
-	bad := fmt.Errorf("bad resume point %q", s)
-	if len(f) != 5 {
-		return resumePoint{}, bad
+	var f [5]string
+	rest := s
+	for i := range 4 {
+		var ok bool
+		if f[i], rest, ok = strings.Cut(rest, " "); !ok {
+			return resumePoint{}, fmt.Errorf("bad resume point %q", s)
+		}
 	}
+	f[4] = rest
 	pos, err := r.ParsePosition(f[0])
 	if err != nil {
 		return resumePoint{}, err
 	}
 	round, err1 := strconv.Atoi(f[1])
 	moves, err2 := strconv.Atoi(f[3])
-	starter := map[string]engine.Side{"S": engine.South, "N": engine.North}
-	side, ok := starter[f[2]]
-	if err1 != nil || err2 != nil || !ok || round < 1 || moves < 0 {
-		return resumePoint{}, bad
+	side := engine.South
+	if f[2] == "N" {
+		side = engine.North
+	}
+	if err1 != nil || err2 != nil || (f[2] != "S" && f[2] != "N") || round < 1 || moves < 0 {
+		return resumePoint{}, fmt.Errorf("bad resume point %q", s)
 	}
 	return resumePoint{From: state{Position: pos, Round: round, Starter: side, RoundMoves: moves}, Steps: f[4]}, nil
 }

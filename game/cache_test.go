@@ -18,7 +18,7 @@ func TestCacheEqualsReplay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 600))
 	rules := []string{"abapa", "wari", "warri", "namnam", "namnam owner"}
 	steps, resets, longest := 0, 0, 0
-	for n := range 60 {
+	for n := range 50 {
 		name, fours := rules[n%len(rules)], ""
 		if name == "namnam owner" {
 			name, fours = "namnam", "owner"
@@ -29,7 +29,7 @@ func TestCacheEqualsReplay(t *testing.T) {
 		}
 		g := newGame(r)
 		g.Status = Playing
-		for ply := 0; g.Status == Playing && ply < 400; ply++ {
+		for ply := 0; g.Status == Playing && ply < 300; ply++ {
 			stepsBefore := len(g.resume.Steps)
 			if legal := g.Engine.LegalMoves().Pits(); NamNam(r) && rng.IntN(40) == 0 || len(legal) == 0 {
 				if err := g.agree(); err != nil {

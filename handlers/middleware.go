@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzhttp"
+	"github.com/klauspost/compress/gzip"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
@@ -58,12 +59,13 @@ func (h *handler) middleware(e *echo.Echo) {
 }
 
 // compress compresses replies with gzip (klauspost/compress's gzhttp: a
-// fast gzip, Accept-Encoding read with its qualities), except a reply of
-// less than static.MinCompress bytes (it fits in a packet as it is), a
-// reply already encoded (static files, compressed once at start; pages
-// kept compressed) and the event streams.
+// fast gzip, Accept-Encoding read with its qualities) at its fastest
+// level, except a reply of less than static.MinCompress bytes (it fits in
+// a packet as it is), a reply already encoded (static files and the pages
+// kept, compressed once at their best) and the event streams.
 func compress() echo.MiddlewareFunc {
-	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(static.MinCompress), gzhttp.EnableZstd(false))
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(static.MinCompress), gzhttp.EnableZstd(false),
+		gzhttp.CompressionLevel(gzip.BestSpeed))
 	if err != nil {
 		panic(err) // the options are constants
 	}

@@ -5,6 +5,8 @@
 #
 #   bash scripts/loadtest/targets.sh            # everything
 #   bash scripts/loadtest/targets.sh pages      # one part: cpu, fsync, long, spectators, pages
+#   BASE=/tmp/oware-old bash scripts/loadtest/targets.sh cpu fsync
+#                                               # also moves on another build, in turns
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -15,26 +17,47 @@ BIN=$(mktemp -d)
 SERVER=
 cleanup() {
 	[ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true
-	psql "$PG/postgres" -qc 'DROP DATABASE IF EXISTS oware_load WITH (FORCE)' -c 'DROP DATABASE IF EXISTS oware_bench WITH (FORCE)' >/dev/null
+	for db in oware_load oware_base oware_bench; do
+		psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1
+	done
 	rm -rf "$BIN"
 }
 trap cleanup EXIT
 
 go build -o "$BIN/oware" ./cmd/oware
 go build -o "$BIN/loadtest" ./scripts/loadtest
-psql "$PG/postgres" -qc 'DROP DATABASE IF EXISTS oware_load WITH (FORCE)' -c 'CREATE DATABASE oware_load' \
-	-c 'DROP DATABASE IF EXISTS oware_bench WITH (FORCE)' -c 'CREATE DATABASE oware_bench' >/dev/null
+for db in oware_load oware_base oware_bench; do
+	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" >/dev/null 2>&1
+done
 
-# serve starts the server with synchronous_commit $1 ("on" or "off").
+# serve starts the server with synchronous_commit $1 ("on" or "off"); with
+# $2 "base", the build $BASE on its own database.
+DB=oware_load
 serve() {
 	[ -n "$SERVER" ] && kill "$SERVER" && wait "$SERVER" 2>/dev/null || true
-	nice -n 10 "$BIN/oware" -addr "$ADDR" -database "$PG/oware_load?sslmode=disable&synchronous_commit=$1" 2>/dev/null &
+	local bin=$BIN/oware
+	DB=oware_load
+	if [ "${2:-}" = base ]; then
+		bin=$BASE DB=oware_base
+	fi
+	nice -n 10 "$bin" -addr "$ADDR" -database "$PG/$DB?sslmode=disable&synchronous_commit=$1" 2>/dev/null &
 	SERVER=$!
 	for _ in $(seq 50); do curl -fs "http://$ADDR/healthz" >/dev/null && return; sleep 0.2; done
 	echo "the server did not start" >&2
 	exit 1
 }
-load() { nice -n 10 "$BIN/loadtest" -url "http://$ADDR" -pid "$SERVER" -pgdb oware_load "$@"; }
+load() { nice -n 10 "$BIN/loadtest" -url "http://$ADDR" -pid "$SERVER" -pgdb "$DB" "$@"; }
+# moves runs the moves mode with synchronous_commit $1 on this build and,
+# with $BASE, on that build too.
+moves() {
+	serve "$1"
+	load -mode moves -workers 8 -duration 10s
+	if [ -n "${BASE:-}" ]; then
+		echo "-- $BASE:"
+		serve "$1" base
+		load -mode moves -workers 8 -duration 10s
+	fi
+}
 bench() { nice -n 10 "$BIN/loadtest" -mode pgbench -pg "$PG/oware_bench" "$@"; }
 # part reports whether part $1 is asked for by the rest (none: every part).
 part() {
@@ -46,17 +69,15 @@ step() { printf '\n== %s\n' "$*"; }
 
 if part cpu "$@"; then
 	step "CPU per move against pgbench, synchronous_commit off on both, 8 clients"
-	serve off
 	for _ in $(seq "$RUNS"); do
-		load -mode moves -workers 8 -duration 10s
+		moves off
 		bench -clients 8 -synchronous-commit off -duration 10s
 	done
 fi
 if part fsync "$@"; then
 	step "moves per second against pgbench, fsync and synchronous_commit on, 8 clients"
-	serve on
 	for _ in $(seq "$RUNS"); do
-		load -mode moves -workers 8 -duration 10s
+		moves on
 		bench -clients 8 -synchronous-commit on -duration 10s
 	done
 fi
