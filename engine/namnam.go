@@ -359,18 +359,22 @@ func fill(p *Position, side, row Side, seeds int) int {
 	return seeds
 }
 
-// Perft counts the leaf positions exactly depth plies after p within the
-// round: the end of a round is a leaf (who starts the next round can depend
-// on the match record, which a position does not hold). Repetitions along
-// the path end the round.
+// Perft counts the positions reached after exactly depth plies from p
+// within the round: the end of a round is a leaf at its own depth and is
+// not counted at deeper depths (who starts the next round can depend on the
+// match record, which a position does not hold). Repetitions along the path
+// end the round.
 func (n NamNam) Perft(p Position, depth int) uint64 {
 	return n.perft(p, depth, nil)
 }
 
 func (n NamNam) perft(p Position, depth int, path []Position) uint64 {
-	m := n.LegalMoves(p)
-	if depth == 0 || m == 0 {
+	if depth == 0 {
 		return 1
+	}
+	m := n.LegalMoves(p)
+	if m == 0 {
+		return 0
 	}
 	path = append(path, p)
 	var count uint64
@@ -378,12 +382,14 @@ func (n NamNam) perft(p Position, depth int, path []Position) uint64 {
 		if !m.Has(pit) {
 			continue
 		}
-		q, mv, _ := n.Play(p, pit)
-		if mv.RoundOver || depth == 1 || onPathWithOwners(path, &q) {
+		if depth == 1 {
 			count++
 			continue
 		}
-		count += n.perft(q, depth-1, path)
+		q, mv, _ := n.Play(p, pit)
+		if !mv.RoundOver && !onPathWithOwners(path, &q) {
+			count += n.perft(q, depth-1, path)
+		}
 	}
 	return count
 }

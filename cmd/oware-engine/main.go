@@ -39,9 +39,11 @@ Commands:
   oware-engine moves --rules R --position P
       Prints the legal move labels, space-separated (an empty line if none).
   oware-engine perft --rules R [--position P] --depth N
-      Prints "depth nodes" for each depth 1..N: the number of leaf positions
-      after exactly that many plies (a finished game is a leaf; in namnam the
-      end of a round is a leaf).
+      Prints "depth nodes" for each depth 1..N: the number of positions
+      reached after exactly that many plies, as chess programs define perft.
+      A game that ends at ply k (also by repetition) is a leaf at depth k and
+      is not counted again at deeper depths; in namnam the end of a round is
+      such a leaf.
   oware-engine replay [--json] FILE.ogn
       Reads an OGN game record (RULES.md 1; - reads standard input) and
       prints the position after each move, as play does. A bad record is an
