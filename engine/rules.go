@@ -142,6 +142,9 @@ const (
 	ReasonResignation Reason = "resignation" // a player resigned
 	ReasonFewSeeds    Reason = "few-seeds"   // Nam-nam: fewer than 4 seeds left on the board
 	ReasonCannotFill  Reason = "cannot-fill" // Nam-nam: a player cannot fill a pit for the next round
+	// Nam-nam: the next round would start as an earlier round of the match
+	// did (RULES.md 4.8).
+	ReasonMatchRepetition Reason = "match-repetition"
 )
 
 // Capture is one pit taken by a capture.
