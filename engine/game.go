@@ -151,6 +151,7 @@ func (g *Game) Play(pit int) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
+	mv.Number = g.NextNumber()
 	g.Moves = append(g.Moves, pit)
 	g.RoundMoves++
 	if next.Captured != g.Position.Captured {

@@ -468,3 +468,24 @@ func TestPerftGameOverIsALeafAtItsOwnDepth(t *testing.T) {
 		t.Errorf("perft 1 of a finished game = %d, want 0", got)
 	}
 }
+
+func TestMoveNumbers(t *testing.T) {
+	// Warri: South's grand slam F takes North's row and South moves again
+	// (E, sowing F, a, b, c, d), then North plays a. Moves are numbered in
+	// pairs of plies whoever played them: F is 1., E 1… and a 2.
+	r := Oware{GrandSlam: Warri}
+	g := NewGame(r, mustParse(t, r, "5-5-5-5-5-3-1-2-1-0-0-0-8-8-S"))
+	want := []MoveNumber{{1, 1, true}, {1, 1, false}, {1, 2, true}}
+	for i, label := range []string{"F", "E", "a"} {
+		mv, err := g.Play(mustLabel(t, label))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mv.Number != want[i] {
+			t.Errorf("%s: number %+v, want %+v", label, mv.Number, want[i])
+		}
+	}
+	if s := []string{want[0].String(), want[1].String(), NumberMove(3, 13).String()}; s[0] != "1." || s[1] != "1…" || s[2] != "7…" {
+		t.Errorf("texts %q, want 1., 1… and 7…", s)
+	}
+}

@@ -156,15 +156,16 @@ type Capture struct {
 
 // Move tells what one move did.
 type Move struct {
-	Pit       int       // the pit sown, 0..11
-	Mover     Side      // who played it
-	Sown      []int     // the pits that got a seed, in the order sown
-	Captures  []Capture // pits captured, from the last pit sown backwards
-	GrandSlam bool      // the capture would take the whole opponent row (RULES.md 2.4, 3)
-	ExtraTurn bool      // warri: the mover moves again after a grand slam
-	Over      bool      // the game ended with this move
-	Result    Result    // when Over
-	Reason    Reason    // when Over
+	Pit       int        // the pit sown, 0..11
+	Mover     Side       // who played it
+	Number    MoveNumber // its number in the game (set by Game.Play)
+	Sown      []int      // the pits that got a seed, in the order sown
+	Captures  []Capture  // pits captured, from the last pit sown backwards
+	GrandSlam bool       // the capture would take the whole opponent row (RULES.md 2.4, 3)
+	ExtraTurn bool       // warri: the mover moves again after a grand slam
+	Over      bool       // the game ended with this move
+	Result    Result     // when Over
+	Reason    Reason     // when Over
 	// FinalCaptures are the seeds each side took from its own pits when the
 	// game or round ended (no legal move, wari grand slam, repetition,
 	// Nam-nam round end), indexed by Side.

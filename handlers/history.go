@@ -190,7 +190,7 @@ func replayView(r engine.Rules, start engine.Position, moves, agreed []int, ply 
 				v.Moves[n-1].RoundEnded = g.EndedRound(mv)
 			}
 		default:
-			m := views.ReplayMove{Ply: n, Label: engine.Label(mv.Pit), Mover: mv.Mover, Captured: mv.Captured()}
+			m := views.ReplayMove{Ply: n, Number: mv.Number, Label: engine.Label(mv.Pit), Mover: mv.Mover, Captured: mv.Captured()}
 			if mv.RoundOver {
 				m.RoundEnded = g.EndedRound(mv)
 			}
