@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // benchmarkPerft reports leaf positions per second for perft(depth) from the start.
 func benchmarkPerft(b *testing.B, r Oware, depth int, bulk bool) {
@@ -78,4 +81,40 @@ func BenchmarkNamNamEndless(b *testing.B) {
 			b.Fatal("the endless sowing was played")
 		}
 	}
+}
+
+// worstNamNam is the slowest position known for the legal moves: pit c's
+// relay cycles with a period of about 4.6 million laps and Brent's search
+// takes about 13 million.
+const worstNamNam = "0-5-1-0-9-1-5-1-3-6-5-12-0-0-N-SSSSNNNNNNNN-0-0"
+
+// BenchmarkNamNamWorstLegalMoves lists the legal moves of worstNamNam
+// without a cache, and with a cache that already holds it (the cost of
+// every later request for the same position).
+func BenchmarkNamNamWorstLegalMoves(b *testing.B) {
+	p, err := NamNam{}.ParsePosition(worstNamNam)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("uncached", func(b *testing.B) {
+		for b.Loop() {
+			NamNam{}.LegalMoves(p)
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		r := NamNam{Cache: NewLegalCache(1 << 16)}
+		r.LegalMoves(p)
+		b.ReportAllocs()
+		for b.Loop() {
+			r.LegalMoves(p)
+		}
+	})
+	b.Run("budget", func(b *testing.B) {
+		for b.Loop() {
+			r := NamNam{Budget: NewBudget(VisitorLaps)}
+			if _, _, err := r.Play(p, 8); !errors.Is(err, ErrTooMuchWork) {
+				b.Fatal(err)
+			}
+		}
+	})
 }

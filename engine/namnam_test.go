@@ -370,8 +370,8 @@ func TestPackedRelayAgrees(t *testing.T) {
 				if p.Pits[pit] == 0 {
 					continue
 				}
-				_, slow := r.relay(p, pit, nil)
-				if fast := endlessLast(&p, pit); fast != slow {
+				_, slow, _, _ := r.relay(p, pit, nil, nil)
+				if fast, _, _ := endlessLast(&p, pit, nil); fast != slow {
 					t.Fatalf("%s pit %s: packed endless=%v, seed by seed %v", r.FormatPosition(p), Label(pit), fast, slow)
 				}
 				checked++

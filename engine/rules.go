@@ -19,6 +19,9 @@ var (
 	ErrGrandSlamForbidden = errors.New("a grand slam is not allowed while another move is legal")
 	ErrEndlessSowing      = errors.New("this sowing would never end")
 	ErrGameOver           = errors.New("the game is over")
+	// ErrTooMuchWork: a Budget ran out before the engine could decide
+	// whether a Nam-nam sowing ends (see NamNam.Budget).
+	ErrTooMuchWork = errors.New("deciding this needs more work than allowed")
 )
 
 // Rules is a rule set: everything that differs between the games and
