@@ -144,9 +144,9 @@ func TestVariantNames(t *testing.T) {
 		"Oware Awari": Oware{}, "awari": Oware{}, "": Oware{},
 		"Wari": Oware{GrandSlam: Wari}, "oware wari": Oware{GrandSlam: Wari},
 		"Wari (grand slam as last resort)": Oware{GrandSlam: Wari},
-		"Warri": Oware{GrandSlam: Warri}, "Oware-Warri": Oware{GrandSlam: Warri},
+		"Warri":                            Oware{GrandSlam: Warri}, "Oware-Warri": Oware{GrandSlam: Warri},
 		"Warri (grand slam with extra turn)": Oware{GrandSlam: Warri},
-		"namnam": NamNam{}, "Nam-nam": NamNam{}, "nam nam": NamNam{}, "Ba-awa": NamNam{},
+		"namnam":                             NamNam{}, "Nam-nam": NamNam{}, "nam nam": NamNam{}, "Ba-awa": NamNam{},
 		"namnam fours=owner": NamNam{Fours: FoursOwner}, "Nam-nam (fours: owner)": NamNam{Fours: FoursOwner},
 		"Nam-nam (fours: last)": NamNam{},
 	} {

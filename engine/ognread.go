@@ -304,7 +304,9 @@ func (rd *reader) readWord(opt ReadOptions) error {
 	return rd.playWord(word, move)
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
 
 // stripMoveNumber removes a move number ("12.", "12...", "12…") from the
 // front of a word.
