@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -117,4 +120,27 @@ func BenchmarkNamNamWorstLegalMoves(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkReadRecord reads (and replays) the 679-ply Abapa record of
+// testdata, and the same record written 30 times over as moves after the
+// end (about 250 KB, 20,000 moves): the cost of the text alone.
+func BenchmarkReadRecord(b *testing.B) {
+	text, err := os.ReadFile("testdata/auale-679.ogn")
+	if err != nil {
+		b.Fatal(err)
+	}
+	moves := string(text[bytes.Index(text, []byte("\n\n"))+2 : bytes.LastIndex(text, []byte("26-17"))])
+	long := string(text[:bytes.Index(text, []byte("\n\n"))+2]) + strings.Repeat(moves, 30)
+	for name, record := range map[string]string{"679": string(text), "20k": long} {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(record)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ParseRecord(record); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
