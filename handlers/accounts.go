@@ -39,7 +39,7 @@ func (h *handler) accountRoutes(g *echo.Group) {
 	g.GET("/games/:id/record.ogn", h.recordFile)
 	g.GET("/import", h.importPage)
 	g.POST("/import", h.importForm)
-	g.GET("/import/replay", h.importReplay)
+	g.GET("/import/:id", h.importReplay)
 }
 
 // argonParams are the argon2id settings of new password hashes (OWASP's

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -118,7 +119,9 @@ func New(cfg Config) (*echo.Echo, error) {
 		MinLength: 256,
 		Skipper:   func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") },
 	}))
-	e.Use(middleware.BodyLimit("64K"))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K", Skipper: importBody}))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
+		Limit: strconv.Itoa(maxImportBody>>10) + "K", Skipper: func(c echo.Context) bool { return !importBody(c) }}))
 	e.Use(rejectBadText)
 	e.Use(requireCSRFToken)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
