@@ -143,6 +143,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	e.GET("/static/:file", h.static)
 	e.GET("/join/:id", h.invite)
 	h.apiRoutes(e.Group("/api/v1"))
+	h.siteRoutes(e)
 
 	g := e.Group("/:lang", h.checkLang)
 	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
@@ -312,10 +313,13 @@ func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
 	l := newLocalizer(h.bundle, lang, h.log)
 	return views.Page{
 		L: l, Lang: lang, Title: l.T(titleKey), Path: path, BaseURL: h.base,
+		Query: c.Request().URL.RawQuery, NoIndex: !indexable(path), Theme: theme(c),
+		Description: defaultDescription(l, path),
 		Version: h.version, Commit: h.commit,
 		Assets: views.AssetURLs{
 			CSS: h.assets.URL("app.css"), HTMX: h.assets.URL("htmx.min.js"),
 			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"),
+			Icon: h.assets.URL("icon.svg"),
 		},
 		User: h.userName(c), CSRF: csrfToken(c),
 	}

@@ -77,7 +77,7 @@ func TestNoJavaScriptFlow(t *testing.T) {
 			t.Fatalf("move: %d %q", code, hdr.Get("Location"))
 		}
 		_, _, npage = s.get(north.c, north.game)
-		for _, want := range []string{"Last move: C", "pit C, 0 seeds", "pit a, 5 seeds", `name="pit" value="d"`, "1. C"} {
+		for _, want := range []string{"Last move: C", "pit C, 0 seeds", "pit a, 5 seeds", `name="pit" value="d"`, `1. <mark aria-current="true">C</mark>`} {
 			if !strings.Contains(npage, want) {
 				t.Errorf("North's page lacks %q", want)
 			}
@@ -142,7 +142,7 @@ func TestNoJavaScriptFlow(t *testing.T) {
 		}
 		s.post(south.c, south.game+"/end/accept", url.Values{"_csrf": {s.csrf(page)}}, nil)
 		_, _, page = s.get(south.c, south.game)
-		if !strings.Contains(page, "Game over") || !strings.Contains(page, "ended by agreement") {
+		if !regexp.MustCompile(`class="state (won|lost|draw)">[^<]*</span>`).MatchString(page) || !strings.Contains(page, "agreement") {
 			t.Fatal("the game did not end by agreement")
 		}
 		// Rematch: both agree, seats swap.
@@ -182,7 +182,7 @@ func TestResign(t *testing.T) {
 			t.Fatalf("resign: %d", code)
 		}
 		_, _, page = s.get(south.c, south.game)
-		if !strings.Contains(page, "vince Sud") || !strings.Contains(page, "abbandono") {
+		if !strings.Contains(page, `<span class="state won">Hai vinto: Nord ha abbandonato</span>`) {
 			t.Fatal("result not shown")
 		}
 	})
