@@ -312,10 +312,9 @@ func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
 	lang := langOf(c)
 	l := newLocalizer(h.bundle, lang, h.log)
 	return views.Page{
-		L: l, Lang: lang, Title: l.T(titleKey), Path: path, BaseURL: h.base,
-		Query: c.Request().URL.RawQuery, NoIndex: !indexable(path), Theme: theme(c),
-		Description: defaultDescription(l, path),
-		Version: h.version, Commit: h.commit,
+		L: l, Lang: lang, Title: l.T(titleKey), Path: path, Query: c.Request().URL.RawQuery,
+		BaseURL: h.base, Version: h.version, Commit: h.commit, Theme: theme(c),
+		NoIndex: !indexable(path), Description: defaultDescription(l, path),
 		Assets: views.AssetURLs{
 			CSS: h.assets.URL("app.css"), HTMX: h.assets.URL("htmx.min.js"),
 			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"),

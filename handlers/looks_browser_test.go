@@ -184,3 +184,57 @@ func checkLooks(t *testing.T, tab context.Context, name string, sc screen, theme
 		t.Errorf("%s: axe %s (%s): %s: %s", name, v.ID, v.Impact, v.Help, strings.Join(where, " | "))
 	}
 }
+
+// TestBrowserFocusThemeLanguage: after a move, the focus goes to the status
+// line only for the player whose focus was in the game, with a focus ring
+// only after keyboard use; the theme toggle switches at once and the
+// choice stays; the language links follow the address htmx pushes.
+func TestBrowserFocusThemeLanguage(t *testing.T) {
+	s, b := newBrowserSite(t, 90*time.Second)
+	south, north := b.newTab(), b.newTab()
+	// Both windows act as focused, as the one a person looks at does.
+	focused := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+		return err
+	})
+	b.do(south, "focus emulation", focused)
+	b.do(north, "focus emulation", focused)
+	b.do(south, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
+		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID("invite-url")), markPage)
+	invite, err := chromedp.Run(south, chromedp.Value(chromedp.ID("invite-url")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do(north, "join", chromedp.Navigate(invite), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.board`)), markPage)
+	b.waitFor(south, "South may move", `document.querySelector('button[name="pit"][value="C"]') !== null`)
+
+	// A click: the focus goes to the status line, without a ring.
+	b.do(south, "South clicks C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
+	b.waitFor(south, "South's focus on the status", `document.activeElement.id === 'turn' && !document.activeElement.matches(':focus-visible')`)
+	// The opponent, whose focus was not in the game, keeps it where it was.
+	b.waitFor(north, "North sees C", `document.querySelector('button[name="pit"][value="f"]') !== null`)
+	if got, err := chromedp.Run(north, chromedp.Evaluate[string](`document.activeElement.tagName`)); err != nil || got != "BODY" {
+		t.Errorf("North's focus moved to %s (%v)", got, err)
+	}
+	// The keyboard: Enter on a pit; the focus goes to the status line, with a ring.
+	b.do(north, "North presses Enter on f", chromedp.Focus(chromedp.CSS(`button[name="pit"][value="f"]`)), chromedp.KeyEvent("\r"))
+	b.waitFor(north, "North's focus on the status, with a ring", `document.activeElement.id === 'turn' && document.activeElement.matches(':focus-visible')`)
+
+	// The theme toggle: the dark theme at once, kept in a cookie for the next page.
+	b.do(south, "light system", emulate(screens[0], "light"))
+	b.do(south, "toggle", chromedp.Click(chromedp.CSS(`.theme .to-dark`)))
+	b.waitFor(south, "dark at once", `document.documentElement.dataset.theme === 'dark' && document.cookie.includes('theme=dark')`+
+		` && getComputedStyle(document.querySelector('.theme .to-light')).display !== 'none'`)
+	b.do(south, "reload", chromedp.Navigate(s.srv.URL+"/en/rules"), markPage)
+	b.waitFor(south, "dark after a reload", `document.documentElement.dataset.theme === 'dark' && getComputedStyle(document.body).backgroundColor === 'rgb(21, 18, 14)'`)
+
+	// The replay steps with htmx; the language links follow its ?ply.
+	hs, hn := s.formGame("en", "abapa")
+	s.playAndResign(hs, hn, 4)
+	b.do(south, "replay", chromedp.Navigate(s.srv.URL+hs.game+"/replay?ply=1"), chromedp.WaitVisible(chromedp.ID("replay")), markPage)
+	b.do(south, "next", chromedp.Click(chromedp.CSS(`#replay a[data-nav="next"]`)))
+	b.waitFor(south, "language link with ply=2", `location.search === '?ply=2' && document.querySelector('.langs a[hreflang="it"]').getAttribute('href') === '/it`+
+		strings.TrimPrefix(hs.game, "/en")+`/replay?ply=2'`)
+}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-
 )
 
 // openAPI is the OpenAPI document of the JSON API, served at

@@ -93,8 +93,10 @@ document.addEventListener("htmx:pushedIntoHistory", function () {
 var focusedID = null, focusInGame = false;
 function rememberFocus() {
   var a = document.activeElement, g = document.getElementById("game");
-  focusInGame = !!(a && g && g.contains(a));
-  focusedID = focusInGame && a.id ? a.id : null;
+  if (a && g && g.contains(a)) {
+    focusInGame = true;
+    focusedID = a.id || null;
+  }
 }
 document.addEventListener("htmx:beforeRequest", rememberFocus);
 document.addEventListener("htmx:sseBeforeMessage", rememberFocus);
