@@ -316,7 +316,7 @@ func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
 		BaseURL: h.base, Version: h.version, Commit: h.commit, Theme: theme(c),
 		NoIndex: !indexable(path), Description: defaultDescription(l, path),
 		Assets: views.AssetURLs{
-			CSS: h.assets.URL("app.css"), HTMX: h.assets.URL("htmx.min.js"),
+			CSS: h.assets.URL("app.css"), PagesCSS: h.assets.URL("pages.css"), HTMX: h.assets.URL("htmx.min.js"),
 			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"),
 			Icon: h.assets.URL("icon.svg"),
 		},

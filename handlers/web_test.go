@@ -236,8 +236,9 @@ func TestHealthzAndStatic(t *testing.T) {
 	}
 }
 
-// TestFirstVisitWeight: a first visit to a game page (HTML, style sheet and
-// scripts, htmx included) stays under 30 KB compressed.
+// TestFirstVisitWeight: a first visit to a game page, and to the home page
+// (HTML, style sheets, scripts and icon, htmx included), stays under 30 KB
+// compressed.
 func TestFirstVisitWeight(t *testing.T) {
 	s := newSite(t, modelsOpenSQLite(t))
 	south, _ := s.formGame("cs", "abapa")
@@ -261,20 +262,22 @@ func TestFirstVisitWeight(t *testing.T) {
 		plain, _ := io.ReadAll(zr)
 		return len(b), string(plain)
 	}
-	total, page := fetch(south.game)
-	t.Logf("%s: %d bytes compressed", south.game, total)
-	assets := regexp.MustCompile(`(?:src|href)="(/static/[^"]+)"`).FindAllStringSubmatch(page, -1)
-	if len(assets) < 4 {
-		t.Fatalf("assets: %v", assets)
-	}
-	for _, a := range assets {
-		n, _ := fetch(a[1])
-		t.Logf("%s: %d bytes compressed", a[1], n)
-		total += n
-	}
-	t.Logf("first visit: %d bytes compressed", total)
-	if total >= 30*1024 {
-		t.Fatalf("first visit is %d bytes compressed, want < 30 KB", total)
+	for _, path := range []string{south.game, "/cs/"} {
+		total, page := fetch(path)
+		t.Logf("%s: %d bytes compressed", path, total)
+		assets := regexp.MustCompile(`(?:src|href)="(/static/[^"]+)"`).FindAllStringSubmatch(page, -1)
+		if len(assets) < 5 {
+			t.Fatalf("assets: %v", assets)
+		}
+		for _, a := range assets {
+			n, _ := fetch(a[1])
+			t.Logf("%s: %d bytes compressed", a[1], n)
+			total += n
+		}
+		t.Logf("first visit of %s: %d bytes compressed", path, total)
+		if total >= 30*1024 {
+			t.Errorf("first visit of %s is %d bytes compressed, want < 30 KB", path, total)
+		}
 	}
 }
 

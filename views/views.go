@@ -50,7 +50,10 @@ type Page struct {
 	// waiting for the opponent); 0 for none. With JavaScript the page
 	// updates itself instead.
 	Refresh int
-	Assets  AssetURLs
+	// Game marks a game page: it needs only the style sheet of the frame
+	// and the board, and it alone gets live updates (the SSE extension).
+	Game   bool
+	Assets AssetURLs
 	// User is the logged-in player's name, "" for a visitor; CSRF is the
 	// token of the header's logout form.
 	User, CSRF string
@@ -59,6 +62,7 @@ type Page struct {
 // AssetURLs are the content-hashed URLs of the static files.
 type AssetURLs struct {
 	CSS, HTMX, SSE, JS string
+	PagesCSS           string // the style sheet of the pages other than games
 	Icon               string // the SVG favicon
 }
 
