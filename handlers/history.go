@@ -514,6 +514,7 @@ func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, e
 		}
 		out = append(out, openGameOf(&g, me, users))
 	}
+	slices.SortStableFunc(out, byTurn)
 	return out, nil
 }
 

@@ -49,20 +49,23 @@ func (h *handler) gamesInProgress(c echo.Context) ([]views.OpenGame, error) {
 		return nil, err
 	}
 	games = append(games, more...)
-	slices.SortStableFunc(games, func(a, b views.OpenGame) int { return rank(a) - rank(b) })
+	slices.SortStableFunc(games, byTurn)
 	return games, nil
 }
 
-// rank orders games in progress: the visitor's turn, the opponent's, then
-// those still waiting for an opponent.
-func rank(g views.OpenGame) int {
-	switch {
-	case g.YourTurn:
-		return 0
-	case !g.Waiting:
-		return 1
+// byTurn orders games in progress: those waiting for the player's move,
+// then for the opponent's, then for an opponent to join.
+func byTurn(a, b views.OpenGame) int {
+	rank := func(g views.OpenGame) int {
+		switch {
+		case g.YourTurn:
+			return 0
+		case !g.Waiting:
+			return 1
+		}
+		return 2
 	}
-	return 2
+	return rank(a) - rank(b)
 }
 
 // sessionGames returns the games not over whose seats the session holds,

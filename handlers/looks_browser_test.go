@@ -69,6 +69,7 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	setStart(t, s.db, south.game, refillStart)
 	return []lookPage{
 		{"home", "/en/"},
+		{"new-game", "/en/games/new"},
 		{"game", "/en/games/" + playing},
 		{"game-over", "/en/games/" + over},
 		{"namnam", south.game},
