@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,6 +68,8 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	playing := s.playGreedy(south, north, 8)
 	south, _ = s.formGameWith(alice, bob, "en", "namnam")
 	setStart(t, s.db, south.game, refillStart)
+	_, _, page := s.get(bob, "/en/games/new")
+	_, hdr, _ := s.post(bob, "/en/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {"wari"}, "seat": {"north"}}, nil)
 	return []lookPage{
 		{"home", "/en/"},
 		{"new-game", "/en/games/new"},
@@ -79,6 +82,7 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"tutorial", "/en/tutorials/oware-step-by-step/4"},
 		{"replay", "/en/games/" + over + "/replay?ply=10"},
 		{"player", "/en/players/alice"},
+		{"join", hdr.Get("Location") + "/join"},
 	}
 }
 
@@ -105,15 +109,37 @@ func TestLooks(t *testing.T) {
 				name := pg.name + "-" + sc.name + "-" + theme
 				b.do(tab, name, chromedp.Navigate(s.srv.URL+pg.path), chromedp.WaitReady(chromedp.CSS(`footer`)))
 				checkLooks(t, tab, name, sc, theme)
-				shot, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
-				if err != nil {
-					t.Fatalf("%s: screenshot: %v", name, err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name+".png"), shot, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				screenshot(t, tab, filepath.Join(dir, name+".png"))
 			}
+			// The registration form with an error at every field.
+			name := "register-errors-" + sc.name + "-" + theme
+			b.do(tab, name, chromedp.Navigate(s.srv.URL+"/en/register"),
+				chromedp.SendKeys(chromedp.ID("username"), "a b"), chromedp.SendKeys(chromedp.ID("password"), "short"),
+				chromedp.SendKeys(chromedp.ID("email"), "nowhere"), chromedp.Click(chromedp.CSS(`.account-form button[type=submit]`)),
+				chromedp.WaitReady(chromedp.ID("email-err")))
+			checkLooks(t, tab, name, sc, theme)
+			screenshot(t, tab, filepath.Join(dir, name+".png"))
 		}
+	}
+	// A visitor's header in the longer languages still fits a phone.
+	visitor := b.newTab()
+	for _, path := range []string{"/cs/", "/it/games/new"} {
+		name := "visitor" + strings.ReplaceAll(strings.TrimSuffix(path, "/"), "/", "-") + "-phone-light"
+		b.do(visitor, name, emulate(screens[1], "light"), chromedp.Navigate(s.srv.URL+path), chromedp.WaitReady(chromedp.CSS(`footer`)))
+		checkLooks(t, visitor, name, screens[1], "light")
+		screenshot(t, visitor, filepath.Join(dir, name+".png"))
+	}
+}
+
+// screenshot writes a screenshot of the whole page open in tab to file.
+func screenshot(t *testing.T, tab context.Context, file string) {
+	t.Helper()
+	shot, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	if err := os.WriteFile(file, shot, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

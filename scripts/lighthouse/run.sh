@@ -11,6 +11,7 @@ base=${1:?usage: run.sh BASE-URL PATH...}
 shift
 lh=${LIGHTHOUSE:-/tmp/lh/node_modules/.bin/lighthouse}
 out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
 flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking"
 printf '%-40s %-8s %5s %5s %5s %5s\n' page form perf a11y best seo
 for path in "$@"; do
