@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -86,17 +88,41 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	}
 }
 
+// strictCSP is a Content-Security-Policy without 'unsafe-inline' or
+// 'unsafe-eval': the pages must work under it.
+const strictCSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+// withCSP serves the site with strictCSP.
+func withCSP(s *site) {
+	h := s.srv.Config.Handler
+	s.srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", strictCSP)
+		h.ServeHTTP(w, r)
+	})
+}
+
+// recordCSP makes every page of tab record what the Content-Security-Policy
+// blocked, in window.blocked.
+var recordCSP = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.blocked = []; document.addEventListener('securitypolicyviolation', e => window.blocked.push(e.violatedDirective + ' ' + e.blockedURI))`})
+	return err
+})
+
 // TestLooks opens the main pages at a desktop and a phone size, in the
-// light and the dark theme, and checks each: no horizontal scrolling, board
-// pits of at least 44 px on the phone, no violation of the WCAG 2.2 AA
-// rules of axe-core (contrast included, so in both themes), and the theme's
-// background. It writes a screenshot of each (see screenshotDir).
+// light and the dark theme, under a strict Content-Security-Policy, and
+// checks each: nothing blocked by the policy, no horizontal scrolling,
+// board pits of at least 44 px on the phone, no violation of the WCAG 2.2
+// AA rules of axe-core (contrast included, so in both themes), and the
+// theme's background. It writes a screenshot of each (see screenshotDir).
 func TestLooks(t *testing.T) {
 	s, b := newBrowserSite(t, 6*time.Minute)
+	withCSP(s)
 	pages := looksFixture(t, s)
 	dir := screenshotDir(t)
 	t.Logf("screenshots in %s", dir)
 	tab := b.newTab()
+	b.do(tab, "record the policy's blocks", recordCSP)
 	b.do(tab, "log in", chromedp.Navigate(s.srv.URL+"/en/login"),
 		chromedp.SendKeys(chromedp.ID("username"), "alice"),
 		chromedp.SendKeys(chromedp.ID("password"), testPassword),
@@ -123,6 +149,7 @@ func TestLooks(t *testing.T) {
 	}
 	// A visitor's header in the longer languages still fits a phone.
 	visitor := b.newTab()
+	b.do(visitor, "record the policy's blocks", recordCSP)
 	for _, path := range []string{"/cs/", "/it/games/new"} {
 		name := "visitor" + strings.ReplaceAll(strings.TrimSuffix(path, "/"), "/", "-") + "-phone-light"
 		b.do(visitor, name, emulate(screens[1], "light"), chromedp.Navigate(s.srv.URL+path), chromedp.WaitReady(chromedp.CSS(`footer`)))
@@ -163,8 +190,9 @@ type looksReport struct {
 	ScrollWidth, Width int
 	Wide               []string // elements that stick out on the right
 	SmallPits          []string
-	Background         float64 // the relative luminance of the body's background
-	Passed             int     // axe rules that passed
+	Background         float64  // the relative luminance of the body's background
+	Passed             int      // axe rules that passed
+	Blocked            []string // what the Content-Security-Policy blocked
 	Violations         []struct {
 		ID, Impact, Help string
 		Nodes            []struct{ Target []any }
@@ -180,7 +208,7 @@ func checkLooks(t *testing.T, tab context.Context, name string, sc screen, theme
 	  const small = [...document.querySelectorAll('.board .pit')].map(p => p.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).map(r => r.width.toFixed(1) + 'x' + r.height.toFixed(1));
 	  const res = await axe.run(document, {runOnly: {type: 'tag', values: ` + axeTags + `}, resultTypes: ['violations']});
 	  return JSON.stringify({ScrollWidth: document.documentElement.scrollWidth, Width: window.innerWidth, Wide: wide, SmallPits: small,
-	    Background: lum(getComputedStyle(document.body).backgroundColor), Passed: res.passes.length,
+	    Background: lum(getComputedStyle(document.body).backgroundColor), Passed: res.passes.length, Blocked: window.blocked || ['no record'],
 	    Violations: res.violations.map(v => ({ID: v.id, Impact: v.impact, Help: v.help, Nodes: v.nodes.map(n => ({Target: n.target}))}))});
 	})()`
 	out, err := chromedp.Run(tab, chromedp.Evaluate[string](script, chromedp.EvalAwaitPromise))
@@ -190,6 +218,9 @@ func checkLooks(t *testing.T, tab context.Context, name string, sc screen, theme
 	var r looksReport
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("%s: %v", name, err)
+	}
+	if len(r.Blocked) > 0 {
+		t.Errorf("%s: the Content-Security-Policy blocked %v", name, r.Blocked)
 	}
 	if r.Passed < 20 {
 		t.Errorf("%s: axe passed only %d rules", name, r.Passed)
