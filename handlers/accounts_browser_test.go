@@ -57,7 +57,7 @@ func TestBrowserAccountHistory(t *testing.T) {
 	}
 	b.do(bob, "join", chromedp.Navigate(invite),
 		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.board`)))
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)))
 	pit := func(label string) string {
 		return `document.querySelector('button[name="pit"][value="` + label + `"]') !== null`
 	}

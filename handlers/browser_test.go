@@ -36,7 +36,7 @@ func TestBrowserPlay(t *testing.T) {
 	// North opens the invitation and takes the seat.
 	b.do(north, "join", chromedp.Navigate(invite),
 		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.board`)), markPage)
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
 	// South's page starts by itself.
 	b.waitFor(south, "South sees the opponent join", pit("C"))
 

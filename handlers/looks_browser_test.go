@@ -265,7 +265,7 @@ func TestBrowserFocusThemeLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.do(north, "join", chromedp.Navigate(invite), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.board`)), markPage)
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
 	b.waitFor(south, "South may move", `document.querySelector('button[name="pit"][value="C"]') !== null`)
 
 	// A click: the focus goes to the status line, without a ring.
