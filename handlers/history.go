@@ -342,20 +342,31 @@ func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, e
 	}
 	var out []views.OpenGame
 	for _, g := range games {
-		o := views.OpenGame{ID: g.ID, Rules: g.Rules, Waiting: g.Status == "waiting"}
-		me, opp := engine.South, g.NorthUserID
+		me := engine.South
 		if g.NorthUserID != nil && *g.NorthUserID == u.ID {
-			me, opp = engine.North, g.SouthUserID
+			me = engine.North
 		}
-		if opp != nil && users[*opp] != nil && !users[*opp].Deleted() {
-			o.Opponent = users[*opp].Username
-		}
-		if r, err := rulesOf(&g); err == nil && g.Status == "playing" {
-			if p, err := r.ParsePosition(g.Position); err == nil {
-				o.YourTurn = p.ToMove == me
-			}
-		}
-		out = append(out, o)
+		out = append(out, openGameOf(&g, me, users))
 	}
+	slices.SortStableFunc(out, byTurn)
 	return out, nil
+}
+
+// openGameOf describes game g (not over) for the player in seat me; users
+// are the accounts that may hold the other seat.
+func openGameOf(g *models.Game, me engine.Side, users map[uint]*models.User) views.OpenGame {
+	o := views.OpenGame{ID: g.ID, Rules: g.Rules, Waiting: g.Status == "waiting"}
+	opp := g.NorthUserID
+	if me == engine.North {
+		opp = g.SouthUserID
+	}
+	if opp != nil && users[*opp] != nil && !users[*opp].Deleted() {
+		o.Opponent = users[*opp].Username
+	}
+	if r, err := rulesOf(g); err == nil && g.Status == "playing" {
+		if p, err := r.ParsePosition(g.Position); err == nil {
+			o.YourTurn = p.ToMove == me
+		}
+	}
+	return o
 }
