@@ -131,8 +131,14 @@ func (g *Game) resumeEngine(stored string) error {
 	if moves < 0 || agreed < 0 {
 		return errStale
 	}
-	eg := engine.NewGame(g.Rules, p.From.Position)
-	eg.Start, eg.Round, eg.Starter, eg.RoundMoves = g.start, p.From.Round, p.From.Starter, p.From.RoundMoves
+	if g.Rounds, err = decodeRounds(g.Rules, g.roundsJSON); err != nil {
+		return errStale
+	}
+	eg := engine.NewGame(g.Rules, g.start)
+	if err := replayRoundStarts(eg, g.Rounds, p.From.Round); err != nil {
+		return errStale
+	}
+	eg.Position, eg.Round, eg.Starter, eg.RoundMoves = p.From.Position, p.From.Round, p.From.Starter, p.From.RoundMoves
 	eg.Moves = append([]int(nil), pits[:moves]...)
 	eg.Agreements = append([]int(nil), g.agreements[:agreed]...)
 	g.Engine, g.resume, g.Last = eg, p, nil
@@ -153,8 +159,25 @@ func (g *Game) resumeEngine(stored string) error {
 	if !slices.Equal(eg.Moves, pits) || !slices.Equal(eg.Agreements, g.agreements) || eg.Position != g.Position {
 		return errStale
 	}
-	if g.Rounds, err = decodeRounds(g.Rules, g.roundsJSON); err != nil {
-		return errStale
+	return nil
+}
+
+// replayRoundStarts gives eg, a new match, the starts of the rounds that
+// ended before round: the engine keeps them for the match repetition rule
+// (RULES.md 4.8) and only its own end of a round records one, so each of
+// those ends is played again by an agreement on the round's settled end,
+// which leads to the same next round.
+func replayRoundStarts(eg *engine.Game, rounds []RoundEnd, round int) error {
+	for i := 0; i < round-1; i++ {
+		if i >= len(rounds) || rounds[i].Next == nil {
+			return errStale
+		}
+		e := rounds[i]
+		eg.Position, eg.Starter, eg.Round, eg.RoundMoves = e.End, e.Starter, i+1, 1
+		mv, err := eg.Agree()
+		if err != nil || mv.Next == nil || *mv.Next != *e.Next {
+			return errStale
+		}
 	}
 	return nil
 }
@@ -166,6 +189,8 @@ type roundJSON struct {
 	Reason    engine.Reason `json:"reason"`
 	Totals    [2]int        `json:"totals"`
 	Next      string        `json:"next,omitempty"`
+	End       string        `json:"end"`
+	Starter   string        `json:"starter"`
 }
 
 // encodeRounds writes the ends of a match's rounds as stored; "" for none.
@@ -175,7 +200,8 @@ func encodeRounds(r engine.Rules, rounds []RoundEnd) string {
 	}
 	out := make([]roundJSON, len(rounds))
 	for i, e := range rounds {
-		out[i] = roundJSON{Moves: e.Moves, Agreement: e.Agreement, Reason: e.Reason, Totals: e.Totals}
+		out[i] = roundJSON{Moves: e.Moves, Agreement: e.Agreement, Reason: e.Reason, Totals: e.Totals,
+			End: r.FormatPosition(e.End), Starter: string(e.Starter.Letter())}
 		if e.Next != nil {
 			out[i].Next = r.FormatPosition(*e.Next)
 		}
@@ -195,7 +221,15 @@ func decodeRounds(r engine.Rules, s string) ([]RoundEnd, error) {
 	}
 	out := make([]RoundEnd, len(in))
 	for i, e := range in {
-		out[i] = RoundEnd{Moves: e.Moves, Agreement: e.Agreement, Reason: e.Reason, Totals: e.Totals}
+		out[i] = RoundEnd{Moves: e.Moves, Agreement: e.Agreement, Reason: e.Reason, Totals: e.Totals, Starter: engine.North}
+		if e.Starter == "S" {
+			out[i].Starter = engine.South
+		}
+		end, err := r.ParsePosition(e.End)
+		if err != nil {
+			return nil, err
+		}
+		out[i].End = end
 		if e.Next != "" {
 			next, err := r.ParsePosition(e.Next)
 			if err != nil {

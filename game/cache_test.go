@@ -17,7 +17,7 @@ import (
 func TestCacheEqualsReplay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 600))
 	rules := []string{"abapa", "wari", "warri", "namnam", "namnam owner"}
-	steps, resets, longest := 0, 0, 0
+	steps, resets, longest, rounds := 0, 0, 0, 0
 	for n := range 50 {
 		name, fours := rules[n%len(rules)], ""
 		if name == "namnam owner" {
@@ -43,13 +43,15 @@ func TestCacheEqualsReplay(t *testing.T) {
 				resets++
 			}
 			longest = max(longest, len(g.resume.Steps))
+			rounds = max(rounds, g.Engine.Round)
 			checkRebuilt(t, g)
 		}
 	}
 	// The resume point moves on: the steps to replay stay few.
 	t.Logf("%d steps, %d resume points, longest replay %d steps", steps, resets, longest)
-	if resets < steps/20 || longest > 200 {
-		t.Errorf("%d resume points in %d steps, longest replay %d steps", resets, steps, longest)
+	if resets < steps/20 || longest > 200 || rounds < 3 {
+		t.Errorf("%d resume points in %d steps, longest replay %d steps, %d rounds at most; want matches of 3 rounds or more",
+			resets, steps, longest, rounds)
 	}
 }
 

@@ -109,6 +109,11 @@ type RoundEnd struct {
 	Totals [2]int
 	// Next is the start of the next round; nil when the match ended.
 	Next *engine.Position
+	// End is the settled end of the round (every seed captured or stored)
+	// and Starter the side that started the round: the next round's start
+	// follows from them (RULES.md 4.6).
+	End     engine.Position
+	Starter engine.Side
 }
 
 // NamNam reports whether r is played as a match of rounds (Nam-nam,
@@ -158,19 +163,6 @@ func (g *Game) Playable(seat engine.Side) engine.Moves {
 		return 0
 	}
 	return g.Rules.LegalMoves(g.Position)
-}
-
-// Termination says how the game ended and who won, e.g. "resignation;
-// north wins" (an OGN Termination tag; the Result tag only holds the
-// captures).
-func (g *Game) Termination() string {
-	switch g.Result {
-	case engine.SouthWins, engine.NorthWins:
-		return string(g.Reason) + "; " + g.Result.String() + " wins"
-	case engine.Draw:
-		return string(g.Reason) + "; draw"
-	}
-	return string(g.Reason)
 }
 
 // Record writes the finished game as an OGN record with the given tags.

@@ -378,6 +378,46 @@ func (s *Service) published(ctx context.Context, g *Game) {
 	}
 }
 
+// OpenGames returns the games of account userID that are not over (at
+// most 50, the latest changed first) with the names of their players.
+func (s *Service) OpenGames(ctx context.Context, userID uint) ([]*Game, error) {
+	rows, err := s.db.OpenGames(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	games := make([]*Game, 0, len(rows))
+	var ids []uint
+	for i := range rows {
+		g, err := s.build(ctx, &rows[i], nil)
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, g)
+		for _, seat := range g.Seats {
+			if seat.UserID != nil {
+				ids = append(ids, *seat.UserID)
+			}
+		}
+	}
+	users, err := s.db.UsersByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		for i, seat := range g.Seats {
+			if seat.UserID == nil {
+				continue
+			}
+			if u := users[*seat.UserID]; u != nil && !u.Deleted() {
+				g.Seats[i].Name = u.Username
+			} else {
+				g.Seats[i].Deleted = true
+			}
+		}
+	}
+	return games, nil
+}
+
 // Statuses returns the status of each of the given games that exists.
 func (s *Service) Statuses(ctx context.Context, ids []string) (map[string]Status, error) {
 	rows, err := s.db.GameStatuses(ctx, ids)

@@ -38,10 +38,10 @@ func newGame(t *testing.T, ctx context.Context, s *game.Service, rules, fours st
 }
 
 // playRandom plays up to n random steps of game id through the service,
-// each on the game loaded again: moves, in Nam-nam now and then an end of
-// the round by agreement, and at the end, when resign, a resignation of
-// some games.
-func playRandom(t *testing.T, ctx context.Context, s *game.Service, id string, n int, resign bool, rng *rand.Rand) {
+// each on the game loaded again: moves and, when agree, in Nam-nam now and
+// then an end of the round by agreement; at the end, when agree, a
+// resignation of some games.
+func playRandom(t *testing.T, ctx context.Context, s *game.Service, id string, n int, agree bool, rng *rand.Rand) {
 	t.Helper()
 	for range n {
 		g, err := s.Load(ctx, id)
@@ -52,7 +52,7 @@ func playRandom(t *testing.T, ctx context.Context, s *game.Service, id string, n
 			return
 		}
 		to := g.Position.ToMove
-		if legal := g.Engine.LegalMoves().Pits(); g.NamNam() && rng.IntN(30) == 0 || len(legal) == 0 {
+		if legal := g.Engine.LegalMoves().Pits(); agree && g.NamNam() && rng.IntN(30) == 0 || len(legal) == 0 {
 			if err := s.OfferEnd(ctx, g, to); err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +66,7 @@ func playRandom(t *testing.T, ctx context.Context, s *game.Service, id string, n
 			t.Fatal(err)
 		}
 	}
-	if g, err := s.Load(ctx, id); err == nil && resign && g.Status == game.Playing && rng.IntN(2) == 0 {
+	if g, err := s.Load(ctx, id); err == nil && agree && g.Status == game.Playing && rng.IntN(2) == 0 {
 		if err := s.Resign(ctx, g, g.Position.ToMove); err != nil {
 			t.Fatal(err)
 		}

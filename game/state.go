@@ -89,7 +89,7 @@ func (g *Game) noteStep(before state, mv engine.Move, agreement bool) {
 	g.Last = &Step{Move: mv, Agreement: agreement}
 	if mv.RoundOver {
 		g.Rounds = append(g.Rounds, RoundEnd{Moves: len(g.Engine.Moves), Agreement: agreement,
-			Reason: mv.RoundReason, Totals: mv.Totals, Next: mv.Next})
+			Reason: mv.RoundReason, Totals: mv.Totals, Next: mv.Next, End: mv.End, Starter: before.Starter})
 		g.roundsJSON = encodeRounds(g.Rules, g.Rounds)
 	}
 	g.resume.note(before, mv, agreement)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -408,6 +409,38 @@ func TestCachedPages(t *testing.T) {
 		}
 		if _, _, page := s.get(nil, "/en/history"); !strings.Contains(page, "Edited since") {
 			t.Error("the edit is not shown at the next request")
+		}
+		// The forms of a page kept for every visitor carry each visitor's
+		// own CSRF token.
+		tokens := map[string]bool{}
+		for range 2 {
+			b := s.browser()
+			for range 2 {
+				_, _, page := s.get(b, "/en/rules")
+				token := s.csrf(page)
+				u, _ := url.Parse(s.srv.URL)
+				var cookie string
+				for _, ck := range b.Jar.Cookies(u) {
+					if ck.Name == "_csrf" {
+						cookie = ck.Value
+					}
+				}
+				if token != cookie {
+					t.Errorf("a page's CSRF token %q is not the visitor's %q", token, cookie)
+				}
+				tokens[token] = true
+			}
+		}
+		if len(tokens) != 2 {
+			t.Errorf("two visitors got %d CSRF tokens", len(tokens))
+		}
+		// The colour theme a visitor chose is part of the page.
+		dark := map[string]string{"Cookie": "theme=dark"}
+		if _, _, page := s.do(nil, "GET", "/en/history", nil, dark); !strings.Contains(page, `data-theme="dark"`) {
+			t.Error("a visitor who chose the dark theme got another page")
+		}
+		if _, _, page := s.get(nil, "/en/history"); strings.Contains(page, `data-theme="dark"`) {
+			t.Error("a visitor without a theme got the dark one")
 		}
 		// A variant's summary is on the variants page.
 		_, _, before := s.get(nil, "/en/variants")

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
@@ -102,7 +103,7 @@ func (h *handler) gamePage(c echo.Context) error {
 		v.Error = p.L.T(key)
 	}
 	if spectator && key == "" {
-		return h.pages.render(c, strconv.Itoa(g.Version), views.GamePage(p, v))
+		return h.pages.render(c, strconv.Itoa(g.Version), p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
 	}
 	return render(c, http.StatusOK, views.GamePage(p, v))
 }
@@ -119,11 +120,11 @@ func (h *handler) watchPage(c echo.Context) error {
 		return nil
 	}
 	v := h.gameView(g, h.viewerOf(c, g, engine.Nobody))
-	page := views.GamePage(h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey), v)
+	p := h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey)
 	if cacheable {
-		return h.pages.render(c, state, page)
+		return h.pages.render(c, state, p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
 	}
-	return render(c, http.StatusOK, page)
+	return render(c, http.StatusOK, views.GamePage(p, v))
 }
 
 // joinPage is where the invitation link leads: the table settings and the

@@ -117,11 +117,13 @@ func New(cfg Config) (*echo.Echo, error) {
 func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
 	v := h.visit(c)
 	p := views.Page{
-		L: v.l, Lang: v.lang, Title: v.l.T(titleKey), Path: path, BaseURL: h.base,
-		Version: h.version, Commit: h.commit,
+		L: v.l, Lang: v.lang, Title: v.l.T(titleKey), Path: path, Query: c.Request().URL.RawQuery,
+		BaseURL: h.base, Version: h.version, Commit: h.commit, Theme: theme(c),
+		NoIndex: !indexable(path), Description: defaultDescription(v.l, path),
 		Assets: views.AssetURLs{
-			CSS: h.assets.URL("app.css"), HTMX: h.assets.URL("htmx.min.js"),
+			CSS: h.assets.URL("app.css"), PagesCSS: h.assets.URL("pages.css"), HTMX: h.assets.URL("htmx.min.js"),
 			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"),
+			Icon: h.assets.URL("icon.svg"),
 		},
 		CSRF: csrfToken(c),
 	}

@@ -2,21 +2,34 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
+	"oware/models"
 	"oware/views"
 )
 
-// The import of a game record (OGN): paste or upload a record and step
-// through it. Nothing is stored; the moves travel in the replay's URL.
+// The import page reads an OGN record (pasted or uploaded), keeps it in the
+// imports table under a random id and redirects to its replay,
+// /{lang}/import/{id}?ply=N, which shows one position and a window of the
+// move list: a request carries at most maxImportBody bytes, a record at
+// most engine.MaxRecordBytes and engine.MaxRecordMoves moves, and the
+// Nam-nam checks of a record at most engine.VisitorLaps of work.
+
+// maxImportBody bounds the body of the import form: the longest record and
+// room for the rest of a multipart form.
+const maxImportBody = engine.MaxRecordBytes + 64<<10
+
+// importBody is true for the request of the import form, which has its own
+// bound instead of the site's 64 KiB (see handlers.go).
+func importBody(c echo.Context) bool {
+	return c.Request().Method == http.MethodPost && strings.HasSuffix(c.Path(), "/import")
+}
 
 // importPage is the form to paste or upload an OGN record.
 func (h *handler) importPage(c echo.Context) error {
@@ -26,150 +39,154 @@ func (h *handler) importPage(c echo.Context) error {
 // importAnswer renders the import form, with the record and an error.
 func (h *handler) importAnswer(c echo.Context, status int, record, errText string) error {
 	p := h.page(c, "title_import", "/import")
+	if len(record) > 64<<10 {
+		record = "" // not sent back whole
+	}
 	return render(c, status, views.ImportPage(p, views.ImportView{Record: record, Error: errText, CSRF: csrfToken(c)}))
 }
 
+// readRecord reads a record with the work bound of a visitor's request.
+func readRecord(text string) (*engine.Record, error) {
+	return engine.ReadRecord(text, engine.ReadOptions{Budget: engine.NewBudget(engine.VisitorLaps)})
+}
+
+// importForm reads the pasted or uploaded record, keeps it and redirects
+// to its replay.
+func (h *handler) importForm(c echo.Context) error {
+	l := newLocalizer(h.bundle, langOf(c), h.log)
+	text, err := importText(c)
+	switch {
+	case errors.Is(err, engine.ErrRecordTooLarge):
+		return h.importAnswer(c, http.StatusRequestEntityTooLarge, "", l.T("import_err", "Detail", tooLargeText(l)))
+	case err != nil:
+		return errBadRequest
+	case strings.TrimSpace(text) == "":
+		return h.importAnswer(c, http.StatusUnprocessableEntity, text, l.T("import_err_empty"))
+	}
+	rec, err := readRecord(text)
+	if err != nil {
+		return h.importAnswer(c, http.StatusUnprocessableEntity, text, recordError(l, err))
+	}
+	id, err := h.db.SaveImport(c.Request().Context(), text)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, importURL(langOf(c), id, len(rec.Moves)))
+}
+
+// importText returns the uploaded file, or else the pasted record (the
+// body is bounded by maxImportBody, see handlers.go).
+func importText(c echo.Context) (string, error) {
+	fh, err := c.FormFile("file")
+	switch {
+	case err == nil && fh.Size > engine.MaxRecordBytes:
+		return "", engine.ErrRecordTooLarge
+	case err == nil && fh.Size > 0:
+		f, err := fh.Open()
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		b, err := io.ReadAll(f)
+		return string(b), err
+	case err != nil && !errors.Is(err, http.ErrMissingFile) && !errors.Is(err, http.ErrNotMultipart):
+		return "", err
+	}
+	return c.FormValue("record"), nil
+}
+
+// tooLargeText is the localized bound of a record.
+func tooLargeText(l *localizer) string {
+	return l.T("import_err_too_large", "KiB", engine.MaxRecordBytes>>10, "Moves", engine.MaxRecordMoves)
+}
+
 // recordError is the localized refusal of a bad record, naming its line
-// and, for an illegal move, the move and why.
+// and, in the move text, the move and why.
 func recordError(l *localizer, err error) string {
 	var re *engine.RecordError
 	if !errors.As(err, &re) {
 		return l.T("import_err", "Detail", l.T("err_bad_request"))
 	}
-	why := l.T(recordCauseKey(re.Err), "Word", re.Word)
+	why := recordCause(l, re)
 	if re.Move > 0 {
-		return l.T("import_err_move", "Line", re.Line, "Move", re.Move, "Label", re.Word, "Why", why)
+		return l.T("import_err_move", "Line", re.Line, "Number", re.Number.String(), "Label", re.Word, "Why", why)
 	}
 	return l.T("import_err_line", "Line", re.Line, "Detail", why)
 }
 
-// recordCauseKey is the message id of the cause of a record's error.
-func recordCauseKey(err error) string {
-	switch {
+// recordCause is the localized cause of a record's error.
+func recordCause(l *localizer, re *engine.RecordError) string {
+	var mark *engine.CaptureMarkError
+	switch err := re.Err; {
+	case errors.As(err, &mark):
+		return l.T("import_err_mark", "Mark", mark.Mark, "Captured", mark.Captured)
+	case errors.Is(err, engine.ErrRecordTooLarge):
+		return tooLargeText(l)
+	case errors.Is(err, engine.ErrTooMuchWork):
+		return l.T("import_err_work")
 	case errors.Is(err, engine.ErrRecordSyntax):
-		return "import_err_syntax"
+		return l.T("import_err_syntax")
 	case errors.Is(err, engine.ErrBadRules):
-		return "import_err_variant"
+		return l.T("import_err_variant", "Word", re.Word)
 	case errors.Is(err, engine.ErrBadPosition):
-		return "import_err_fen"
+		return l.T("import_err_fen")
 	case errors.Is(err, engine.ErrBadLabel):
-		return "import_err_word"
+		return l.T("import_err_word", "Word", re.Word)
 	}
 	var ue *userError
-	if errors.As(refusal(err), &ue) {
-		return ue.key
+	if errors.As(refusal(re.Err), &ue) {
+		return l.T(ue.key)
 	}
-	return "err_bad_request"
+	return l.T("err_bad_request")
 }
 
-// importForm reads the pasted or uploaded record and shows its replay: the
-// moves travel in the replay's URL (no storage, works without JavaScript).
-func (h *handler) importForm(c echo.Context) error {
-	text := c.FormValue("record")
-	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
-		f, err := fh.Open()
-		if err != nil {
-			return errBadRequest
-		}
-		b, err := io.ReadAll(io.LimitReader(f, 60<<10))
-		f.Close()
-		if err != nil {
-			return errBadRequest
-		}
-		text = string(b)
-	}
-	text = strings.TrimPrefix(text, "\ufeff") // a byte order mark
-	l := h.visit(c).l
-	if strings.TrimSpace(text) == "" {
-		return h.importAnswer(c, http.StatusUnprocessableEntity, text, l.T("import_err_empty"))
-	}
-	rec, err := engine.ParseRecord(text)
-	if err != nil {
-		return h.importAnswer(c, http.StatusUnprocessableEntity, text, recordError(l, err))
-	}
-	q := importQuery(rec, rec.Tag("South"), rec.Tag("North"))
-	return c.Redirect(http.StatusSeeOther, importURL(langOf(c), q, len(rec.Moves)))
+// importURL is the replay address of a kept record at ply.
+func importURL(lang, id string, ply int) string {
+	return "/" + lang + "/import/" + id + "?ply=" + strconv.Itoa(ply)
 }
 
-// importQuery returns the query of an imported record's replay without the
-// ply: v (Variant), fen (when not the start), m (the move labels, with "="
-// for each agreement), s and n (the players' names).
-func importQuery(rec *engine.Record, south, north string) url.Values {
-	q := url.Values{}
-	q.Set("v", engine.VariantTag(rec.Rules))
-	if rec.Start != rec.Rules.Start() {
-		q.Set("fen", rec.Rules.FormatPosition(rec.Start))
-	}
-	var m strings.Builder
-	agreements := rec.Agreements
-	for i := 0; i <= len(rec.Moves); i++ {
-		for len(agreements) > 0 && agreements[0] == i {
-			m.WriteString("=")
-			agreements = agreements[1:]
-		}
-		if i < len(rec.Moves) {
-			m.WriteString(engine.Label(rec.Moves[i]))
-		}
-	}
-	q.Set("m", m.String())
-	if south != "" {
-		q.Set("s", truncate(south, 40))
-	}
-	if north != "" {
-		q.Set("n", truncate(north, 40))
-	}
-	return q
-}
-
-// importURL is the replay address of an imported record (query q of
-// importQuery) at ply.
-func importURL(lang string, q url.Values, ply int) string {
-	q.Set("ply", strconv.Itoa(ply))
-	return "/" + lang + "/import/replay?" + q.Encode()
-}
-
-// truncate cuts s to n runes.
-func truncate(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n])
-	}
-	return s
-}
-
-// importReplay shows an imported record (from importURL's query) at a ply;
-// the record is checked again by engine.ParseRecord.
+// importReplay shows a kept record at a ply: its position, a window of its
+// moves and the comments at that ply.
 func (h *handler) importReplay(c echo.Context) error {
-	q := c.QueryParams()
-	var b strings.Builder
-	fmt.Fprintf(&b, "[Variant %q]\n", q.Get("v"))
-	if fen := q.Get("fen"); fen != "" {
-		fmt.Fprintf(&b, "[FEN %q]\n", fen)
+	l := newLocalizer(h.bundle, langOf(c), h.log)
+	im, err := h.db.LoadImport(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, models.ErrNotFound) {
+		days := int(models.ImportLifetime.Hours() / 24)
+		return h.importAnswer(c, http.StatusNotFound, "", l.T("import_err_gone", "Days", days))
 	}
-	for _, ch := range q.Get("m") {
-		b.WriteRune(ch)
-		b.WriteByte(' ')
-	}
-	l := h.visit(c).l
-	rec, err := engine.ParseRecord(b.String())
 	if err != nil {
-		return h.importAnswer(c, http.StatusUnprocessableEntity, "", l.T("import_err_link"))
+		return err
+	}
+	rec, err := readRecord(im.Record)
+	if err != nil { // a record kept by an older release, or out of work
+		return h.importAnswer(c, http.StatusUnprocessableEntity, "", recordError(l, err))
 	}
 	v, err := replayView(rec.Rules, rec.Start, rec.Moves, rec.Agreements, plyParam(c, len(rec.Moves)))
 	if err != nil {
 		return err
 	}
-	base := importQuery(rec, q.Get("s"), q.Get("n"))
-	v.South, v.North = base.Get("s"), base.Get("n")
-	if v.South == "" {
-		v.South = "?"
-	}
-	if v.North == "" {
-		v.North = "?"
-	}
+	v.South, v.North = importName(rec.Tag("South")), importName(rec.Tag("North"))
 	if g := rec.Game(); g.Over {
 		v.Result, v.Reason = g.Result.String(), views.ReasonKey(string(g.Reason))
 	}
+	for _, n := range rec.Notes {
+		if n.Ply == v.Ply || n.Ply > len(rec.Moves) && v.Ply == len(rec.Moves) {
+			v.Notes = append(v.Notes, n.Text)
+		}
+	}
+	v.Ignored = rec.Ignored
 	lang := langOf(c)
-	v.URL = func(ply int) string { return importURL(lang, base, ply) }
+	v.URL = func(ply int) string { return importURL(lang, im.ID, ply) }
 	return h.showReplay(c, h.page(c, "title_import_replay", "/import"), v)
+}
+
+// importName is a player's name from a record as the replay shows it.
+func importName(s string) string {
+	if s == "" {
+		return "?"
+	}
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40])
+	}
+	return s
 }

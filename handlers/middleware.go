@@ -5,11 +5,11 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzhttp"
-	"github.com/klauspost/compress/gzip"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
@@ -39,7 +39,9 @@ func (h *handler) middleware(e *echo.Echo) {
 		ReferrerPolicy: "same-origin",
 	}))
 	e.Use(compress())
-	e.Use(middleware.BodyLimit("64K"))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K", Skipper: importBody}))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
+		Limit: strconv.Itoa(maxImportBody>>10) + "K", Skipper: func(c echo.Context) bool { return !importBody(c) }}))
 	e.Use(rejectBadText)
 	e.Use(requireCSRFToken)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
@@ -59,13 +61,12 @@ func (h *handler) middleware(e *echo.Echo) {
 }
 
 // compress compresses replies with gzip (klauspost/compress's gzhttp: a
-// fast gzip, Accept-Encoding read with its qualities) at its fastest
-// level, except a reply of less than static.MinCompress bytes (it fits in
-// a packet as it is), a reply already encoded (static files and the pages
-// kept, compressed once at their best) and the event streams.
+// fast gzip, Accept-Encoding read with its qualities), except a reply of
+// less than static.MinCompress bytes (it fits in a packet as it is), a
+// reply already encoded (static files and the pages kept, compressed once
+// at their best) and the event streams.
 func compress() echo.MiddlewareFunc {
-	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(static.MinCompress), gzhttp.EnableZstd(false),
-		gzhttp.CompressionLevel(gzip.BestSpeed))
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(static.MinCompress), gzhttp.EnableZstd(false))
 	if err != nil {
 		panic(err) // the options are constants
 	}

@@ -3,99 +3,82 @@ package handlers
 import (
 	"bytes"
 	"net/http"
-	"strconv"
 	"sync"
 
 	"github.com/a-h/templ"
-	"github.com/klauspost/compress/gzip"
 	"github.com/labstack/echo/v4"
 
-	"oware/static"
+	"oware/views"
 )
 
 // pageCache keeps whole pages as a visitor without an account sees them
-// (the rules, a game watched), rendered and compressed once for each state
-// of what they show: a request finds the page by its path and checks that
-// the state (a page's updated_at, a game's version) is still the stored
-// one. It holds at most maxCached pages and is safe for concurrent use.
+// (the rules, a game watched), rendered once for each state of what they
+// show: a request finds the page by its address (path and query) and
+// colour theme, and checks that the state (a page's updated_at, a game's
+// version) is still the stored one. The page is kept with a placeholder
+// for the visitor's CSRF token (the forms of the header carry it), which
+// each answer fills in. It holds at most maxCached pages and is safe for
+// concurrent use.
 type pageCache struct {
 	mu    sync.Mutex
-	pages map[string]*cachedPage // by path
+	pages map[string]*cachedPage // by cacheKey
 }
 
 // maxCached bounds the pages kept; past it, an arbitrary one is dropped.
 const maxCached = 512
 
-// cachedPage is a page as sent, for one state of what it shows.
+// cachedPage is a page as rendered for one state of what it shows.
 type cachedPage struct {
-	state      string
-	html, gzip []byte
+	state string
+	html  []byte // with csrfPlaceholder for the visitor's token
+}
+
+// cacheKey is what a page of a visitor without an account depends on
+// besides the state of what it shows and the CSRF token.
+func cacheKey(c echo.Context) string {
+	return c.Request().URL.RequestURI() + " " + theme(c)
 }
 
 // cacheable reports whether the request's page is the same for every
-// visitor who asks for it: a whole page (no htmx swap) for a visitor
-// without an account.
+// visitor who asks for it, but for the CSRF token: a whole page (no htmx
+// swap) for a visitor without an account.
 func (h *handler) cacheable(c echo.Context) bool {
 	return h.visit(c).user == nil && !htmx(c) && c.Request().Method == http.MethodGet
 }
 
-// serve answers with the cached page of the request's path when it was
-// rendered for state; it reports whether it did.
+// serve answers with the cached page of the request when it was rendered
+// for state; it reports whether it did.
 func (pc *pageCache) serve(c echo.Context, state string) bool {
 	pc.mu.Lock()
-	p := pc.pages[c.Request().URL.Path]
+	p := pc.pages[cacheKey(c)]
 	pc.mu.Unlock()
 	if p == nil || p.state != state {
 		return false
 	}
-	hdr := c.Response().Header()
-	hdr.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
-	hdr.Set(echo.HeaderCacheControl, "no-cache")
-	body := p.html
-	if p.gzip != nil {
-		hdr.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
-		if acceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) {
-			hdr.Set(echo.HeaderContentEncoding, "gzip")
-			body = p.gzip
-		}
-	}
-	hdr.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
-	c.Response().WriteHeader(http.StatusOK)
-	c.Response().Write(body)
-	return true
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+	html := bytes.ReplaceAll(p.html, []byte(csrfPlaceholder), []byte(csrfToken(c)))
+	return c.HTMLBlob(http.StatusOK, html) == nil
 }
 
-// render renders t as the page of the request's path for state, keeps it
-// and answers with it. A page that holds the visitor's CSRF token is only
-// sent, never kept.
-func (pc *pageCache) render(c echo.Context, state string, t templ.Component) error {
+// render renders the page t makes of layout p for state, keeps it and
+// answers with it.
+func (pc *pageCache) render(c echo.Context, state string, p views.Page, t func(views.Page) templ.Component) error {
+	p.CSRF = csrfPlaceholder
 	var html bytes.Buffer
-	if err := t.Render(c.Request().Context(), &html); err != nil {
+	if err := t(p).Render(c.Request().Context(), &html); err != nil {
 		return err
-	}
-	if token := csrfToken(c); token != "" && bytes.Contains(html.Bytes(), []byte(token)) {
-		c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
-		return c.HTMLBlob(http.StatusOK, html.Bytes())
-	}
-	p := &cachedPage{state: state, html: html.Bytes()}
-	if len(p.html) >= static.MinCompress {
-		var gz bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-		zw.Write(p.html)
-		zw.Close()
-		p.gzip = gz.Bytes()
 	}
 	pc.mu.Lock()
 	if pc.pages == nil {
 		pc.pages = map[string]*cachedPage{}
 	}
 	if len(pc.pages) >= maxCached {
-		for path := range pc.pages {
-			delete(pc.pages, path)
+		for key := range pc.pages {
+			delete(pc.pages, key)
 			break
 		}
 	}
-	pc.pages[c.Request().URL.Path] = p
+	pc.pages[cacheKey(c)] = &cachedPage{state: state, html: html.Bytes()}
 	pc.mu.Unlock()
 	pc.serve(c, state)
 	return nil

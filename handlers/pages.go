@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"oware/content"
@@ -102,7 +103,7 @@ func (h *handler) showPage(c echo.Context, slug, path string) error {
 	p := h.page(c, titleKey, path)
 	p.Title, p.Description = pg.Title, pg.Summary
 	if state != "" {
-		return h.pages.render(c, state, views.ArticlePage(p, a))
+		return h.pages.render(c, state, p, func(p views.Page) templ.Component { return views.ArticlePage(p, a) })
 	}
 	return render(c, http.StatusOK, views.ArticlePage(p, a))
 }

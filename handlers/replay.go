@@ -11,12 +11,17 @@ import (
 	"oware/views"
 )
 
+// replayWindow is how many moves of the list a replay shows before and
+// after the move shown, so that a page stays small however long the game.
+const replayWindow = 30
+
 // replayView replays moves from start under r and returns the view at ply
-// (clamped to the game). agreed lists the numbers of moves after which the
-// players agreed to end a Nam-nam round (models.Game.Agreements). The
-// replay of a stored game and of an imported record share it.
+// (clamped to the game) with the moves within replayWindow of it. agreed
+// lists the numbers of moves after which the players agreed to end a
+// Nam-nam round (models.Game.Agreements). The replay of a stored game and
+// of an imported record share it.
 func replayView(r engine.Rules, start engine.Position, moves, agreed []int, ply int) (views.ReplayView, error) {
-	v := views.ReplayView{Rules: r.Name(), Position: start, Last: -1}
+	v := views.ReplayView{Rules: r.Name(), Position: start, Last: -1, Total: len(moves)}
 	rounds, isRounds := r.(engine.Rounds)
 	show := func(g *engine.Game) {
 		v.Position = g.Position
@@ -36,11 +41,12 @@ func replayView(r engine.Rules, start engine.Position, moves, agreed []int, ply 
 				show(g)
 			}
 		case agreement:
-			if mv.RoundOver {
-				v.Moves[n-1].RoundEnded = g.EndedRound(mv)
+			if mv.RoundOver && len(v.Moves) > 0 && v.Moves[len(v.Moves)-1].Ply == n {
+				v.Moves[len(v.Moves)-1].RoundEnded = g.EndedRound(mv)
 			}
+		case n < ply-replayWindow || n > ply+replayWindow:
 		default:
-			m := views.ReplayMove{Ply: n, Label: engine.Label(mv.Pit), Mover: mv.Mover, Captured: mv.Captured()}
+			m := views.ReplayMove{Ply: n, Number: mv.Number, Label: engine.Label(mv.Pit), Mover: mv.Mover, Captured: mv.Captured()}
 			if mv.RoundOver {
 				m.RoundEnded = g.EndedRound(mv)
 			}
@@ -126,8 +132,7 @@ func (h *handler) recordFile(c echo.Context) error {
 		{Name: "Date", Value: g.CreatedAt.Format("2006.01.02")},
 		{Name: "South", Value: playerName(en, g.Seats[engine.South])},
 		{Name: "North", Value: playerName(en, g.Seats[engine.North])},
-		{Name: "Termination", Value: g.Termination()},
 	})
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="oware-`+g.ID+`.ogn"`)
-	return c.Blob(http.StatusOK, "application/x-oware-ogn; charset=utf-8", []byte(text))
+	return c.Blob(http.StatusOK, "text/x-oware-ogn; charset=utf-8", []byte(text))
 }

@@ -17,6 +17,7 @@ func (h *handler) routes(e *echo.Echo) {
 	for _, slug := range []string{"rules", "variants", "history"} {
 		e.GET("/"+slug, h.pageInLanguage(slug))
 	}
+	h.siteRoutes(e)
 
 	api := e.Group("/api/v1")
 	api.POST("/games", h.apiCreate)
@@ -65,7 +66,7 @@ func (h *handler) routes(e *echo.Echo) {
 	// Import of a game record (import.go).
 	g.GET("/import", h.importPage)
 	g.POST("/import", h.importForm)
-	g.GET("/import/replay", h.importReplay)
+	g.GET("/import/:id", h.importReplay)
 
 	// Pages from the database (pages.go) and tutorials (tutorials.go).
 	g.GET("/rules", h.pageBySlug("rules"))

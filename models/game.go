@@ -64,7 +64,7 @@ type Game struct {
 	// does.
 	SouthUserID, NorthUserID *uint
 	// MoveLabels, Resume and Rounds cache what package game needs to play
-	// on without replaying the moves (migration 00006): the labels of the
+	// on without replaying the moves (migration 00007): the labels of the
 	// moves, one character each; where to rebuild the engine's game from;
 	// the ends of Nam-nam rounds. "" until package game writes them.
 	MoveLabels, Resume, Rounds string

@@ -13,7 +13,7 @@ import (
 )
 
 // pgbenchSetup makes the tables of the pgbench mode: a game row per client
-// and the moves, as the site's (migrations 00001 and 00006) without the
+// and the moves, as the site's (migrations 00001 and 00007) without the
 // columns a move does not write.
 const pgbenchSetup = `DROP TABLE IF EXISTS bench_moves, bench_games;
 CREATE TABLE bench_games (id integer PRIMARY KEY, position text NOT NULL, version integer NOT NULL,

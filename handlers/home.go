@@ -1,0 +1,131 @@
+package handlers
+
+import (
+	"net/http"
+	"slices"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/game"
+	"oware/models"
+	"oware/views"
+)
+
+// home is the home page: the pitch with a board picture, the ways to play
+// and, for a returning visitor or player, their games in progress.
+func (h *handler) home(c echo.Context) error {
+	p := h.page(c, "home_title", "/")
+	p.Description = p.L.T("home_description")
+	games, err := h.gamesInProgress(c)
+	if err != nil {
+		return err
+	}
+	v := views.HomeView{Games: games}
+	// The picture: the standard game after South's first move, C, whose
+	// seeds drop one by one.
+	r, _ := engine.RulesByName("abapa")
+	pos, mv, err := r.Play(r.Start(), 2)
+	if err != nil {
+		return err
+	}
+	v.Picture, v.Sowing, v.LastPit = pos, mv.Sown, mv.Pit
+	return render(c, http.StatusOK, views.Home(p, v))
+}
+
+// gamesInProgress returns the visitor's games that are not over: the
+// account's (for a player) and those whose seats this browser's session
+// holds, the games waiting for the visitor's move first.
+func (h *handler) gamesInProgress(c echo.Context) ([]views.OpenGame, error) {
+	var games []views.OpenGame
+	if u := h.visit(c).user; u != nil {
+		var err error
+		if games, err = h.openGames(c, u); err != nil {
+			return nil, err
+		}
+	}
+	more, err := h.sessionGames(c, games)
+	if err != nil {
+		return nil, err
+	}
+	games = append(games, more...)
+	slices.SortStableFunc(games, byTurn)
+	return games, nil
+}
+
+// byTurn orders games in progress: those waiting for the player's move,
+// then for the opponent's, then for an opponent to join.
+func byTurn(a, b views.OpenGame) int {
+	rank := func(g views.OpenGame) int {
+		switch {
+		case g.YourTurn:
+			return 0
+		case !g.Waiting:
+			return 1
+		}
+		return 2
+	}
+	return rank(a) - rank(b)
+}
+
+// openGames lists the games of u that are not over, for u's own pages.
+func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, error) {
+	games, err := h.games.OpenGames(c.Request().Context(), u.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []views.OpenGame
+	for _, g := range games {
+		me := engine.South
+		if id := g.Seats[engine.North].UserID; id != nil && *id == u.ID {
+			me = engine.North
+		}
+		out = append(out, openGameOf(g, me))
+	}
+	slices.SortStableFunc(out, byTurn)
+	return out, nil
+}
+
+// sessionGames returns the games not over whose seats the session holds,
+// leaving out those already listed.
+func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views.OpenGame, error) {
+	v := h.visit(c)
+	var ids []string
+	for _, e := range v.sess.seats() {
+		if !slices.ContainsFunc(listed, func(g views.OpenGame) bool { return g.ID == e.game }) {
+			ids = append(ids, e.game)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	ctx := c.Request().Context()
+	status, err := h.games.Statuses(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	var out []views.OpenGame
+	for _, id := range ids {
+		if st, ok := status[id]; !ok || st == game.Over {
+			continue
+		}
+		g, err := h.games.Load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if seat := h.seatOf(c, g); seat != engine.Nobody {
+			out = append(out, openGameOf(g, seat))
+		}
+	}
+	return out, nil
+}
+
+// openGameOf describes game g (not over) for the player in seat me.
+func openGameOf(g *game.Game, me engine.Side) views.OpenGame {
+	o := views.OpenGame{ID: g.ID, Rules: g.Rules.Name(), Waiting: g.Status == game.Waiting,
+		YourTurn: g.Status == game.Playing && g.Position.ToMove == me}
+	if opp := g.Seats[me.Opponent()]; opp.UserID != nil && !opp.Deleted {
+		o.Opponent = opp.Name
+	}
+	return o
+}
