@@ -40,27 +40,33 @@ type Seat struct {
 	Deleted bool
 }
 
+// Head is what a game page needs to know first: who holds the seats,
+// whether the game waits for a player, and its version (Service.Peek).
+type Head struct {
+	ID     string
+	Status Status
+	// Version counts the stored changes (1 when created): the optimistic
+	// concurrency check of every write, and the version of live updates.
+	Version int
+	// Seats are South's and North's, indexed by engine.Side.
+	Seats [2]Seat
+}
+
 // Game is a stored game as the service works with it. A Game is read and
 // changed by one request at a time; after an action failed it may be half
 // changed and must be loaded again.
 type Game struct {
-	ID string
+	Head
 	// SpectatorKey is the key of the watch link /{lang}/watch/{key}.
 	SpectatorKey string
 	Rules        engine.Rules
-	Status       Status
 	Result       engine.Result // engine.NoResult until Over
 	Reason       engine.Reason // "" until Over
-	// Version counts the stored changes (1 when created): the optimistic
-	// concurrency check of every write, and the version of live updates.
-	Version int
 	// Position is the stored position: the board shown.
 	Position engine.Position
 	// Engine is the engine's game rebuilt from the stored moves and
 	// agreements (start, moves, round, history of the repetition rule).
 	Engine *engine.Game
-	// Seats are South's and North's, indexed by engine.Side.
-	Seats [2]Seat
 	// EndOffer is the side that proposed ending the game (a Nam-nam round,
 	// or between rounds the match) by agreement; RematchOffer the side
 	// that asked for a rematch. engine.Nobody when none.

@@ -14,7 +14,7 @@ import (
 
 // SeatByToken returns the seat whose bearer token is token (the API's
 // Authorization: Bearer), or engine.Nobody.
-func (g *Game) SeatByToken(token string) engine.Side {
+func (g *Head) SeatByToken(token string) engine.Side {
 	if token == "" {
 		return engine.Nobody
 	}
@@ -31,7 +31,7 @@ func (g *Game) SeatByToken(token string) engine.Side {
 // for g, or through the logged-in account userID (0 for a visitor). A seat
 // that belongs to an account is held only through that account, so an old
 // copy of a cookie loses it at logout or a password change.
-func (g *Game) SeatOf(token string, userID uint) engine.Side {
+func (g *Head) SeatOf(token string, userID uint) engine.Side {
 	seat := g.SeatByToken(token)
 	if seat != engine.Nobody && g.Seats[seat].UserID == nil {
 		return seat
@@ -49,7 +49,7 @@ func (g *Game) SeatOf(token string, userID uint) engine.Side {
 
 // FreeSeat returns the seat nobody holds while g waits for an opponent, or
 // engine.Nobody.
-func (g *Game) FreeSeat() engine.Side {
+func (g *Head) FreeSeat() engine.Side {
 	if g.Status != Waiting {
 		return engine.Nobody
 	}
@@ -62,6 +62,6 @@ func (g *Game) FreeSeat() engine.Side {
 }
 
 // HasAccounts reports whether an account holds a seat of g.
-func (g *Game) HasAccounts() bool {
+func (g *Head) HasAccounts() bool {
 	return g.Seats[engine.South].UserID != nil || g.Seats[engine.North].UserID != nil
 }

@@ -49,6 +49,21 @@ func (s *Service) LoadByKey(ctx context.Context, key string) (*Game, error) {
 	return s.build(ctx, row, err)
 }
 
+// Peek returns the head of the game with the given id or, when byKey, the
+// key of its watch link: one light query, no engine; ErrNotFound when
+// there is none.
+func (s *Service) Peek(ctx context.Context, idOrKey string, byKey bool) (*Head, error) {
+	row, err := s.db.FindGameHead(ctx, idOrKey, byKey)
+	if errors.Is(err, models.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	h := headOf(row)
+	return &h, nil
+}
+
 // build makes the Game of a row just read.
 func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game, error) {
 	if errors.Is(err, models.ErrNotFound) {
@@ -240,7 +255,7 @@ func (g *Game) agree() error {
 // newGame returns a new game of r at its start, waiting for its players.
 func newGame(r engine.Rules) *Game {
 	start := r.Start()
-	return &Game{Rules: r, Status: Waiting, Position: start, start: start, Engine: engine.NewGame(r, start),
+	return &Game{Head: Head{Status: Waiting}, Rules: r, Position: start, start: start, Engine: engine.NewGame(r, start),
 		EndOffer: engine.Nobody, RematchOffer: engine.Nobody, resume: newResume(r, start)}
 }
 

@@ -13,12 +13,11 @@ import (
 // build): the rules, the state, the seats and the cache columns.
 func readRow(row *models.Game) (*Game, error) {
 	g := &Game{
-		ID: row.ID, SpectatorKey: row.SpectatorKey, Status: Status(row.Status), Reason: engine.Reason(row.Reason),
-		Version: row.Version, RematchID: row.RematchID, RoundSeen: [2]int{row.SouthRoundSeen, row.NorthRoundSeen},
+		Head:         headOf(row),
+		SpectatorKey: row.SpectatorKey, Reason: engine.Reason(row.Reason),
+		RematchID: row.RematchID, RoundSeen: [2]int{row.SouthRoundSeen, row.NorthRoundSeen},
 		CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, agreementList: row.Agreements,
 		labels: row.MoveLabels, roundsJSON: row.Rounds,
-		Seats: [2]Seat{seatOf(row.SouthToken, row.SouthUserID, row.SouthPlayer),
-			seatOf(row.NorthToken, row.NorthUserID, row.NorthPlayer)},
 	}
 	var err error
 	if g.Rules, err = engine.NewRules(row.Rules, row.Fours); err != nil {
@@ -48,6 +47,13 @@ func readRow(row *models.Game) (*Game, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// headOf returns the Head of a stored row.
+func headOf(row *models.Game) Head {
+	return Head{ID: row.ID, Status: Status(row.Status), Version: row.Version,
+		Seats: [2]Seat{seatOf(row.SouthToken, row.SouthUserID, row.SouthPlayer),
+			seatOf(row.NorthToken, row.NorthUserID, row.NorthPlayer)}}
 }
 
 // seatOf returns the Seat of a row's token, account and player.

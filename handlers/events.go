@@ -29,7 +29,7 @@ func (h *handler) gameEvents(c echo.Context) error {
 		if err != nil {
 			return nil, engine.Nobody, err
 		}
-		return g, h.seatOf(c, g), nil
+		return g, h.seatOf(c, &g.Head), nil
 	})
 }
 

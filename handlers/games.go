@@ -44,7 +44,7 @@ func (h *handler) load(c echo.Context) (*game.Game, engine.Side, error) {
 	if err != nil {
 		return nil, engine.Nobody, err
 	}
-	return g, h.seatOf(c, g), nil
+	return g, h.seatOf(c, &g.Head), nil
 }
 
 // seated loads the game of the request's :id and the visitor's seat; a
@@ -77,8 +77,17 @@ func (h *handler) rematchKey(c echo.Context, g *game.Game) string {
 
 // gamePage is the game page of a seated player. A visitor without a seat
 // goes to the join page while a seat is free, else sees the game as a
-// spectator.
+// spectator (a page kept for every visitor without an account).
 func (h *handler) gamePage(c echo.Context) error {
+	if h.cacheable(c) && h.visit(c).sess.seatToken(c.Param("id")) == "" {
+		head, err := h.games.Peek(c.Request().Context(), c.Param("id"), false)
+		if err != nil {
+			return err
+		}
+		if head.FreeSeat() == engine.Nobody && h.pages.serve(c, strconv.Itoa(head.Version)) {
+			return nil
+		}
+	}
 	g, seat, err := h.load(c)
 	if err != nil {
 		return err
@@ -87,9 +96,6 @@ func (h *handler) gamePage(c echo.Context) error {
 		return redirect(c, gamePath(langOf(c), g.ID)+"/join")
 	}
 	spectator := seat == engine.Nobody && h.cacheable(c)
-	if spectator && h.pages.serve(c, strconv.Itoa(g.Version)) {
-		return nil
-	}
 	v := h.gameView(g, h.viewerOf(c, g, seat))
 	if seat != engine.Nobody {
 		v.EventsURL += "&view=" + models.NewToken()[:12] // its actions' answers are not streamed again
@@ -108,17 +114,24 @@ func (h *handler) gamePage(c echo.Context) error {
 	return render(c, http.StatusOK, views.GamePage(p, v))
 }
 
-// watchPage is the spectator view of the game with the :key.
+// watchPage is the spectator view of the game with the :key (a page kept
+// for every visitor without an account).
 func (h *handler) watchPage(c echo.Context) error {
+	cacheable := h.cacheable(c)
+	if cacheable {
+		head, err := h.games.Peek(c.Request().Context(), c.Param("key"), true)
+		if err != nil {
+			return err
+		}
+		if h.pages.serve(c, strconv.Itoa(head.Version)) {
+			return nil
+		}
+	}
 	g, err := h.games.LoadByKey(c.Request().Context(), c.Param("key"))
 	if err != nil {
 		return err
 	}
 	state := strconv.Itoa(g.Version)
-	cacheable := h.cacheable(c)
-	if cacheable && h.pages.serve(c, state) {
-		return nil
-	}
 	v := h.gameView(g, h.viewerOf(c, g, engine.Nobody))
 	p := h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey)
 	if cacheable {

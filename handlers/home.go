@@ -113,7 +113,7 @@ func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views
 		if err != nil {
 			return nil, err
 		}
-		if seat := h.seatOf(c, g); seat != engine.Nobody {
+		if seat := h.seatOf(c, &g.Head); seat != engine.Nobody {
 			out = append(out, openGameOf(g, seat))
 		}
 	}

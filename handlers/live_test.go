@@ -56,7 +56,7 @@ func TestLiveRendersOncePerKind(t *testing.T) {
 	var loads, renders atomic.Int32
 	r, _ := engine.RulesByName("abapa")
 	at := func(v int) *game.Game {
-		return &game.Game{ID: "aaaaaaaaaaaa", Rules: r, Version: v, Position: r.Start(), Engine: engine.NewGame(r, r.Start())}
+		return &game.Game{Head: game.Head{ID: "aaaaaaaaaaaa", Version: v}, Rules: r, Position: r.Start(), Engine: engine.NewGame(r, r.Start())}
 	}
 	load := func(_ context.Context, id string) (*game.Game, error) {
 		loads.Add(1)

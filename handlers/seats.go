@@ -16,7 +16,7 @@ const maxSeats = 24
 
 // seatOf returns the seat the visitor of the request holds in g: by the
 // token their session keeps, or through their account.
-func (h *handler) seatOf(c echo.Context, g *game.Game) engine.Side {
+func (h *handler) seatOf(c echo.Context, g *game.Head) engine.Side {
 	v := h.visit(c)
 	return g.SeatOf(v.sess.seatToken(g.ID), v.userID())
 }

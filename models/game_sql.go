@@ -48,6 +48,47 @@ func (db *DB) FindGameByKey(ctx context.Context, key string) (*Game, error) {
 	return db.findGame(ctx, "g.spectator_key", key)
 }
 
+// FindGameHead returns the id, status, version and seats (tokens and
+// accounts) of the game with the given id or, when byKey, the key of its
+// watch link; the other fields are left empty. ErrNotFound when there is
+// none.
+func (db *DB) FindGameHead(ctx context.Context, idOrKey string, byKey bool) (*Game, error) {
+	q := findHeadByID
+	if byKey {
+		if !ValidKey(idOrKey, 16) {
+			return nil, ErrNotFound
+		}
+		q = findHeadByKey
+	} else if !ValidKey(idOrKey, 12) {
+		return nil, ErrNotFound
+	}
+	var row interface{ Scan(...any) error }
+	if db.pool != nil {
+		row = db.pool.QueryRow(ctx, q, idOrKey)
+	} else {
+		row = db.sql.QueryRowContext(ctx, sqliteParams(q), idOrKey)
+	}
+	var g Game
+	var south, north sql.NullInt64
+	err := row.Scan(&g.ID, &g.Status, &g.Version, &g.SouthToken, &g.NorthToken, &south, &north)
+	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	g.SouthUserID, _ = seated(south, sql.NullString{}, false)
+	g.NorthUserID, _ = seated(north, sql.NullString{}, false)
+	return &g, nil
+}
+
+// The queries of FindGameHead.
+const (
+	headColumns   = "SELECT id, status, version, south_token, north_token, south_user_id, north_user_id FROM games "
+	findHeadByID  = headColumns + "WHERE id = $1"
+	findHeadByKey = headColumns + "WHERE spectator_key = $1"
+)
+
 // findGameBy are the queries of FindGame and FindGameByKey.
 var findGameBy = map[string]string{
 	"g.id":            "SELECT " + gameColumns + gameFrom + " WHERE g.id = $1",
