@@ -45,7 +45,6 @@ type Config struct {
 type handler struct {
 	db              *models.DB
 	games           *game.Service
-	events          models.Broker
 	base            string
 	log             *slog.Logger
 	version, commit string
@@ -92,7 +91,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	}
 	base := strings.TrimRight(cfg.BaseURL, "/")
 	h := &handler{
-		db: cfg.DB, games: cfg.Games, events: cfg.Events, base: base, log: cfg.Log,
+		db: cfg.DB, games: cfg.Games, base: base, log: cfg.Log,
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),

@@ -92,7 +92,7 @@ type manifestIcon struct {
 // site on its home screen.
 func (h *handler) manifest(c echo.Context) error {
 	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=86400")
-	l := newLocalizer(h.bundle, langOf(c), h.log)
+	l := h.localizers[langOf(c)]
 	body, err := json.Marshal(map[string]any{
 		"name":             "Oware",
 		"short_name":       "Oware",
