@@ -8,39 +8,14 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"time"
 	"unicode/utf8"
 
 	"github.com/alexedwards/argon2id"
-	"github.com/gorilla/sessions"
 	"github.com/labstack/echo/v4"
-	"golang.org/x/time/rate"
 
-	"oware/engine"
 	"oware/models"
 	"oware/views"
 )
-
-// accountRoutes registers the pages of issue 4: accounts, player pages,
-// replays, OGN download and import.
-func (h *handler) accountRoutes(g *echo.Group) {
-	h.limits = newLoginLimits()
-	g.GET("/register", h.registerPage)
-	g.POST("/register", h.registerForm)
-	g.GET("/login", h.loginPage)
-	g.POST("/login", h.loginForm)
-	g.POST("/logout", h.logoutForm)
-	g.GET("/account", h.accountPage)
-	g.POST("/account/language", h.languageForm)
-	g.POST("/account/password", h.passwordForm)
-	g.POST("/account/delete", h.deleteForm)
-	g.GET("/players/:name", h.playerPage)
-	g.GET("/games/:id/replay", h.replayPage)
-	g.GET("/games/:id/record.ogn", h.recordFile)
-	g.GET("/import", h.importPage)
-	g.POST("/import", h.importForm)
-	g.GET("/import/:id", h.importReplay)
-}
 
 // argonParams are the argon2id settings of new password hashes (OWASP's
 // minimum: 19 MiB, 2 passes, 1 lane).
@@ -73,183 +48,12 @@ func passwordMatches(pw, hash string) bool {
 
 var usernameRe = regexp.MustCompile(`^[A-Za-z0-9_-]{3,20}$`)
 
-// Login rate limits, per account name and per client address: a burst of
-// failed logins, then one more per interval. In memory, per instance.
-const (
-	accountBurst    = 5
-	accountInterval = time.Minute
-	addressBurst    = 20
-	addressInterval = 10 * time.Second
-	// Registrations per address: a burst, then one more per interval.
-	registerBurst    = 10
-	registerInterval = 6 * time.Minute
-)
-
-// loginLimits are the failed-login limiters by account name and address.
-type loginLimits struct {
-	mu       sync.Mutex
-	account  map[string]*rate.Limiter
-	address  map[string]*rate.Limiter
-	register map[string]*rate.Limiter // registrations by address
-	checking map[string]int           // attempts being checked, by name and by address
-}
-
-// newLoginLimits returns empty limiters.
-func newLoginLimits() *loginLimits {
-	return &loginLimits{account: map[string]*rate.Limiter{}, address: map[string]*rate.Limiter{},
-		register: map[string]*rate.Limiter{}, checking: map[string]int{}}
-}
-
-// registration counts a registration from addr and reports whether it is
-// within the limit.
-func (ll *loginLimits) registration(addr string) bool {
-	ll.mu.Lock()
-	defer ll.mu.Unlock()
-	return limiter(ll.register, addr, registerInterval, registerBurst).Allow()
-}
-
-// limiter returns the limiter of key in m, made when missing. Full
-// limiters are forgotten when the map grows large.
-func limiter(m map[string]*rate.Limiter, key string, every time.Duration, burst int) *rate.Limiter {
-	if l := m[key]; l != nil {
-		return l
-	}
-	if len(m) > 10000 {
-		for k, l := range m {
-			if l.Tokens() >= float64(burst) {
-				delete(m, k)
-			}
-		}
-	}
-	l := rate.NewLimiter(rate.Every(every), burst)
-	m[key] = l
-	return l
-}
-
-// attempt starts a login attempt for the account name from the address,
-// unless either has used up its failed logins: attempts still being checked
-// count as failed until they are done, so that attempts sent at the same
-// moment cannot pass the limit together. The caller must call done with
-// whether the password was wrong; only failed attempts count.
-func (ll *loginLimits) attempt(name, addr string) (ok bool, done func(failed bool)) {
-	ll.mu.Lock()
-	defer ll.mu.Unlock()
-	byName := limiter(ll.account, name, accountInterval, accountBurst)
-	byAddr := limiter(ll.address, addr, addressInterval, addressBurst)
-	if byName.Tokens()-float64(ll.checking[name]) < 1 || byAddr.Tokens()-float64(ll.checking[addr]) < 1 {
-		return false, nil
-	}
-	ll.checking[name]++
-	ll.checking[addr]++
-	return true, func(failed bool) {
-		ll.mu.Lock()
-		defer ll.mu.Unlock()
-		for _, k := range []string{name, addr} {
-			if ll.checking[k]--; ll.checking[k] <= 0 {
-				delete(ll.checking, k)
-			}
-		}
-		if failed {
-			byName.Allow()
-			byAddr.Allow()
-		}
-	}
-}
-
-// startSession replaces the visitor's session by a new one for u (session
-// rotation): only the seat tokens are carried over. The CSRF cookie is
-// dropped too: the next page gets a new token.
-func (h *handler) startSession(c echo.Context, u *models.User) error {
-	c.SetCookie(&http.Cookie{Name: "_csrf", Path: "/", MaxAge: -1, HttpOnly: true,
-		Secure: h.sessions.Options.Secure, SameSite: http.SameSiteLaxMode})
-	old, _ := h.sessions.Get(c.Request(), sessionName)
-	s := sessions.NewSession(h.sessions, sessionName)
-	opts := *h.sessions.Options
-	s.Options, s.IsNew = &opts, true
-	for _, carried := range []string{"seats", sessTutorials} { // a visitor's seats and tutorial progress
-		if v, ok := old.Values[carried]; ok {
-			s.Values[carried] = v
-		}
-	}
-	s.Values[sessUser] = u.ID
-	s.Values[sessEpoch] = u.Epoch
-	s.Values["sid"] = models.NewToken()
-	return s.Save(c.Request(), c.Response())
-}
-
-// endSession deletes the session cookie.
-func (h *handler) endSession(c echo.Context) error {
-	s := sessions.NewSession(h.sessions, sessionName)
-	opts := *h.sessions.Options
-	opts.MaxAge = -1
-	s.Options = &opts
-	return s.Save(c.Request(), c.Response())
-}
-
-// claimGuestGames adds to u's history the games whose seat tokens the
-// session holds.
-func (h *handler) claimGuestGames(c echo.Context, u *models.User) {
-	s, _ := h.sessions.Get(c.Request(), sessionName)
-	list, _ := s.Values["seats"].(string)
-	for _, e := range strings.Fields(list) {
-		if id, tok, ok := strings.Cut(e, ":"); ok {
-			h.linkSeat(c, u, id, tok)
-		}
-	}
-}
-
-// linkSeat records u as the player of the seat that token holds in game
-// id, when that seat has no account yet.
-func (h *handler) linkSeat(c echo.Context, u *models.User, id, token string) {
-	ctx := c.Request().Context()
-	g, err := h.db.LoadGame(ctx, id)
-	if err != nil {
-		return
-	}
-	if side := seatOf(g, token); side == engine.South || side == engine.North {
-		if _, err := h.db.ClaimSeat(ctx, id, side.String(), u.ID); err != nil {
-			h.log.Error("claim seat", "game", id, "err", err)
-		}
-	}
-}
-
-// linkNewSeat adds the game of a seat token just kept in the session to
-// the logged-in player's history.
-func (h *handler) linkNewSeat(c echo.Context, id, token string) {
-	if u := h.currentUser(c); u != nil {
-		h.linkSeat(c, u, id, token)
-	}
-}
-
-// browserSeat returns the seat the visitor holds in g: by the seat token in
-// the session, or through the logged-in account. A seat that belongs to an
-// account is only held through that account, so that an old copy of a
-// cookie loses it at logout or a password change.
-func (h *handler) browserSeat(c echo.Context, g *models.Game, token string) engine.Side {
-	seat := seatOf(g, token)
-	owner := g.SouthUserID
-	if seat == engine.North {
-		owner = g.NorthUserID
-	}
-	if seat == engine.Nobody || owner != nil {
-		return h.accountSeat(c, g)
-	}
-	return seat
-}
-
-// accountSeat returns the seat the logged-in player holds in g through the
-// account, or engine.Nobody.
-func (h *handler) accountSeat(c echo.Context, g *models.Game) engine.Side {
-	u := h.currentUser(c)
-	switch {
-	case u == nil:
-		return engine.Nobody
-	case g.SouthUserID != nil && *g.SouthUserID == u.ID:
-		return engine.South
-	case g.NorthUserID != nil && *g.NorthUserID == u.ID:
-		return engine.North
-	}
-	return engine.Nobody
+// logIn starts a session for u (a new one: session rotation) and adds the
+// games the visitor played as a guest in this browser to the account.
+func (h *handler) logIn(c echo.Context, u *models.User) error {
+	sess := h.visit(c).sess
+	h.games.ClaimSeats(c.Request().Context(), sess.seatTokens(), u.ID)
+	return sess.renew(u)
 }
 
 // authPage renders the login or registration form.
@@ -291,9 +95,9 @@ func localPath(next string) string {
 	return next
 }
 
-// home returns where a login or registration leads: the form's next page,
-// else the player's page.
-func home(c echo.Context, u *models.User) string {
+// afterLogin returns where a login or registration leads: the form's next
+// page, else the player's page.
+func afterLogin(c echo.Context, u *models.User) string {
 	if next := localPath(c.FormValue("next")); next != "" {
 		return next
 	}
@@ -330,11 +134,10 @@ func (h *handler) registerForm(c echo.Context) error {
 		}
 		return err
 	}
-	h.claimGuestGames(c, u)
-	if err := h.startSession(c, u); err != nil {
+	if err := h.logIn(c, u); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, home(c, u))
+	return redirect(c, afterLogin(c, u))
 }
 
 // registrationErrors checks every field of the registration form at once:
@@ -382,38 +185,38 @@ func (h *handler) loginForm(c echo.Context) error {
 		return h.authPage(c, http.StatusUnauthorized, v)
 	}
 	failed = false
-	h.claimGuestGames(c, u)
-	if err := h.startSession(c, u); err != nil {
+	if err := h.logIn(c, u); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, home(c, u))
+	return redirect(c, afterLogin(c, u))
 }
 
 // logoutForm ends every session of the account (the epoch moves on) and
 // deletes the cookie.
 func (h *handler) logoutForm(c echo.Context) error {
-	if u := h.currentUser(c); u != nil {
-		if err := h.db.BumpEpoch(c.Request().Context(), u.ID); err != nil {
+	v := h.visit(c)
+	if v.user != nil {
+		if err := h.db.BumpEpoch(c.Request().Context(), v.user.ID); err != nil {
 			return err
 		}
 	}
-	if err := h.endSession(c); err != nil {
+	if err := v.sess.end(); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/"+langOf(c)+"/")
+	return redirect(c, "/"+langOf(c)+"/")
 }
 
 // mustUser returns the logged-in player; for a visitor it returns nil and
 // the answer (a redirect to the login page) has been written.
 func (h *handler) mustUser(c echo.Context) (*models.User, error) {
-	if u := h.currentUser(c); u != nil {
+	if u := h.visit(c).user; u != nil {
 		return u, nil
 	}
 	next := "/" + langOf(c) + "/account"
 	if c.Request().Method == http.MethodGet {
 		next = c.Request().URL.RequestURI()
 	}
-	return nil, c.Redirect(http.StatusSeeOther, "/"+langOf(c)+"/login?next="+url.QueryEscape(next))
+	return nil, redirect(c, "/"+langOf(c)+"/login?next="+url.QueryEscape(next))
 }
 
 // settings renders the account page with a notice or an error (message ids).
@@ -436,7 +239,11 @@ func (h *handler) accountPage(c echo.Context) error {
 		return err
 	}
 	notice := ""
-	if f := h.takeFlash(c); strings.HasPrefix(f, "acc_") {
+	f, err := h.visit(c).sess.takeFlash()
+	if err != nil {
+		h.log.Error("session", "err", err)
+	}
+	if strings.HasPrefix(f, "acc_") {
 		notice = f
 	}
 	return h.settings(c, u, http.StatusOK, notice, "")
@@ -456,14 +263,14 @@ func (h *handler) languageForm(c echo.Context) error {
 	if err := h.db.SetUserLanguage(c.Request().Context(), u.ID, lang); err != nil {
 		return err
 	}
-	if err := h.flash(c, "acc_saved"); err != nil {
+	if err := h.visit(c).sess.setFlash("acc_saved"); err != nil {
 		return err
 	}
 	to := langOf(c)
 	if lang != "" {
 		to = lang
 	}
-	return c.Redirect(http.StatusSeeOther, "/"+to+"/account")
+	return redirect(c, "/"+to+"/account")
 }
 
 // checkPassword compares the form's current password with u's, within the
@@ -504,7 +311,7 @@ func (h *handler) passwordForm(c echo.Context) error {
 		return err
 	}
 	u.Epoch++
-	if err := h.startSession(c, u); err != nil {
+	if err := h.visit(c).sess.renew(u); err != nil {
 		return err
 	}
 	return h.settings(c, u, http.StatusOK, "acc_password_changed", "")
@@ -523,8 +330,8 @@ func (h *handler) deleteForm(c echo.Context) error {
 	if err := h.db.DeleteUser(c.Request().Context(), u.ID); err != nil {
 		return err
 	}
-	if err := h.endSession(c); err != nil {
+	if err := h.visit(c).sess.end(); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/"+langOf(c)+"/")
+	return redirect(c, "/"+langOf(c)+"/")
 }

@@ -9,45 +9,50 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
-	"oware/models"
+	"oware/game"
 )
 
-// apiRoutes adds the JSON API for bots and tests. Seats are bearer tokens;
+// The JSON API for bots and tests (routes.go). Seats are bearer tokens;
 // the API needs no cookies and no CSRF token.
-func (h *handler) apiRoutes(g *echo.Group) {
-	g.POST("/games", h.apiCreate)
-	g.GET("/games/:id", h.apiGame)
-	g.POST("/games/:id/join", h.apiJoin)
-	g.POST("/games/:id/moves", h.apiMove)
-	g.POST("/games/:id/resign", h.apiResign)
-}
 
 // gameJSON is a game in the API.
 type gameJSON struct {
-	ID       string   `json:"id"`
-	Rules    string   `json:"rules"`
-	Fours    string   `json:"fours,omitempty"` // namnam: "last" or "owner"
-	Status   string   `json:"status"`          // waiting, playing, over
-	Position string   `json:"position"`
-	Moves    []string `json:"moves"`
-	Result   *string  `json:"result"` // south, north, draw; null until over
-	Reason   *string  `json:"reason"` // null until over
+	ID       string          `json:"id"`
+	Rules    string          `json:"rules"`
+	Fours    string          `json:"fours,omitempty"` // namnam: "last" or "owner"
+	Status   string          `json:"status"`          // waiting, playing, over
+	Position string          `json:"position"`
+	Moves    json.RawMessage `json:"moves"`  // the labels, ["C","d",...]
+	Result   *string         `json:"result"` // south, north, draw; null until over
+	Reason   *string         `json:"reason"` // null until over
 }
 
-func toJSON(g *models.Game) gameJSON {
-	j := gameJSON{ID: g.ID, Rules: g.Rules, Fours: g.Fours, Status: g.Status, Position: g.Position, Moves: []string{}}
-	for _, m := range g.Moves {
-		j.Moves = append(j.Moves, m.Label)
-	}
-	if g.Result != "" {
-		r := g.Result
+func toJSON(g *game.Game) gameJSON {
+	j := gameJSON{ID: g.ID, Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Status: string(g.Status),
+		Position: g.Rules.FormatPosition(g.Position), Moves: labelsJSON(g.MoveLabels())}
+	if g.Result != engine.NoResult {
+		r := g.Result.String()
 		j.Result = &r
 	}
 	if g.Reason != "" {
-		r := g.Reason
+		r := string(g.Reason)
 		j.Reason = &r
 	}
 	return j
+}
+
+// labelsJSON writes move labels (a character each) as a JSON array of
+// strings.
+func labelsJSON(labels string) json.RawMessage {
+	b := make([]byte, 0, 2+4*len(labels))
+	b = append(b, '[')
+	for i := range len(labels) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"', labels[i], '"')
+	}
+	return append(b, ']')
 }
 
 // apiCreate: POST /api/v1/games {"rules","fours","seat"} -> 201 {"id","token","seat","invite"}.
@@ -60,12 +65,12 @@ func (h *handler) apiCreate(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	g, token, err := h.createGame(c.Request().Context(), req.Rules, req.Fours, req.Seat)
+	g, token, err := h.games.Create(c.Request().Context(), game.Settings{Rules: req.Rules, Fours: req.Fours, Seat: req.Seat})
 	if err != nil {
 		return err
 	}
 	seat := "south"
-	if g.NorthToken != "" {
+	if g.Seats[engine.North].Token != "" {
 		seat = "north"
 	}
 	return c.JSON(http.StatusCreated, map[string]string{"id": g.ID, "token": token, "seat": seat, "invite": "/join/" + g.ID})
@@ -73,7 +78,7 @@ func (h *handler) apiCreate(c echo.Context) error {
 
 // apiGame: GET /api/v1/games/{id}.
 func (h *handler) apiGame(c echo.Context) error {
-	g, err := h.loadGame(c.Request().Context(), c.Param("id"))
+	g, err := h.games.Load(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -83,19 +88,16 @@ func (h *handler) apiGame(c echo.Context) error {
 // apiJoin: POST /api/v1/games/{id}/join -> 200 {"token","seat"}; 409 when
 // both seats are taken.
 func (h *handler) apiJoin(c echo.Context) error {
-	g, err := h.loadGame(c.Request().Context(), c.Param("id"))
+	g, err := h.games.Load(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	token, seat, err := h.join(c.Request().Context(), g)
+	token, seat, err := h.games.Join(c.Request().Context(), g)
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]string{"token": token, "seat": seat.String()})
 }
-
-// errNotJSON answers a request body that is not JSON.
-var errNotJSON = &userError{http.StatusUnsupportedMediaType, "err_not_json"}
 
 // bindJSON decodes a JSON request body into v: 415 for a body of another
 // media type, 400 for malformed JSON. An empty body leaves v as it is.
@@ -116,8 +118,8 @@ func bindJSON(c echo.Context, v any) error {
 
 // bearer loads the game of :id and the seat of the request's bearer token:
 // 401 without a token, 403 for a token that holds no seat.
-func (h *handler) bearer(c echo.Context) (*models.Game, engine.Side, error) {
-	g, err := h.loadGame(c.Request().Context(), c.Param("id"))
+func (h *handler) bearer(c echo.Context) (*game.Game, engine.Side, error) {
+	g, err := h.games.Load(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return nil, engine.Nobody, err
 	}
@@ -126,7 +128,7 @@ func (h *handler) bearer(c echo.Context) (*models.Game, engine.Side, error) {
 		c.Response().Header().Set(echo.HeaderWWWAuthenticate, `Bearer realm="oware"`)
 		return nil, engine.Nobody, &userError{http.StatusUnauthorized, "err_no_seat"}
 	}
-	seat := seatOf(g, strings.TrimSpace(token))
+	seat := g.SeatByToken(strings.TrimSpace(token))
 	if seat == engine.Nobody {
 		return nil, seat, errNoSeat
 	}
@@ -145,7 +147,7 @@ func (h *handler) apiMove(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if err := h.playMove(c.Request().Context(), g, seat, req.Pit); err != nil {
+	if err := h.games.Move(c.Request().Context(), g, seat, req.Pit); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, toJSON(g))
@@ -157,7 +159,7 @@ func (h *handler) apiResign(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.resign(c.Request().Context(), g, seat); err != nil {
+	if err := h.games.Resign(c.Request().Context(), g, seat); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, toJSON(g))

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"oware/locales"
 	"oware/models"
@@ -387,4 +389,86 @@ func TestNewGameFormPreselect(t *testing.T) {
 			t.Errorf("/en/games/new%s: checked %v, want abapa", q, checked)
 		}
 	}
+}
+
+// TestCachedPages: the pages a visitor without an account gets from the
+// page cache follow the database: an edit of a page (with its updated_at)
+// shows at the next request, a move at the next look at the game; a
+// player who is logged in gets their own page.
+func TestCachedPages(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		for range 2 {
+			if _, _, page := s.get(nil, "/en/history"); strings.Contains(page, "Edited since") {
+				t.Fatal("the page shows an edit before it was made")
+			}
+		}
+		if err := db.Gorm.Model(&models.Page{}).Where("slug = ? AND locale = ?", "history", "en").
+			Updates(map[string]any{"body": "## Edited since\n", "updated_at": time.Now().Add(time.Second)}).Error; err != nil {
+			t.Fatal(err)
+		}
+		if _, _, page := s.get(nil, "/en/history"); !strings.Contains(page, "Edited since") {
+			t.Error("the edit is not shown at the next request")
+		}
+		// The forms of a page kept for every visitor carry each visitor's
+		// own CSRF token.
+		tokens := map[string]bool{}
+		for range 2 {
+			b := s.browser()
+			for range 2 {
+				_, _, page := s.get(b, "/en/rules")
+				token := s.csrf(page)
+				u, _ := url.Parse(s.srv.URL)
+				var cookie string
+				for _, ck := range b.Jar.Cookies(u) {
+					if ck.Name == "_csrf" {
+						cookie = ck.Value
+					}
+				}
+				if token != cookie {
+					t.Errorf("a page's CSRF token %q is not the visitor's %q", token, cookie)
+				}
+				tokens[token] = true
+			}
+		}
+		if len(tokens) != 2 {
+			t.Errorf("two visitors got %d CSRF tokens", len(tokens))
+		}
+		// The colour theme a visitor chose is part of the page.
+		dark := map[string]string{"Cookie": "theme=dark"}
+		if _, _, page := s.do(nil, "GET", "/en/history", nil, dark); !strings.Contains(page, `data-theme="dark"`) {
+			t.Error("a visitor who chose the dark theme got another page")
+		}
+		if _, _, page := s.get(nil, "/en/history"); strings.Contains(page, `data-theme="dark"`) {
+			t.Error("a visitor without a theme got the dark one")
+		}
+		// A variant's summary is on the variants page.
+		_, _, before := s.get(nil, "/en/variants")
+		if err := db.Gorm.Model(&models.Page{}).Where("slug = ? AND locale = ?", "wari", "en").
+			Updates(map[string]any{"summary": "A new summary of Wari.", "updated_at": time.Now().Add(2 * time.Second)}).Error; err != nil {
+			t.Fatal(err)
+		}
+		if _, _, page := s.get(nil, "/en/variants"); strings.Contains(before, "A new summary of Wari.") || !strings.Contains(page, "A new summary of Wari.") {
+			t.Error("the variants page does not follow a variant page's summary")
+		}
+
+		south, north := s.formGame("en", "abapa")
+		watcher := s.browser()
+		if _, _, page := s.get(watcher, south.game); strings.Contains(page, "Last move") {
+			t.Fatalf("the game watched before any move:\n%s", page)
+		}
+		if code, _, _ := s.move(south, "C", nil); code != http.StatusSeeOther {
+			t.Fatal(code)
+		}
+		if _, _, page := s.get(watcher, south.game); !strings.Contains(page, "Last move: C") {
+			t.Error("the watched game does not show the move")
+		}
+		if _, _, page := s.get(north.c, north.game); !strings.Contains(page, `name="pit" value="d"`) {
+			t.Error("a player got the spectators' page")
+		}
+		carol := s.account("carol")
+		if _, _, page := s.get(carol, "/en/history"); !strings.Contains(page, "carol") {
+			t.Error("a logged-in player got the page of visitors without an account")
+		}
+	})
 }

@@ -2,17 +2,15 @@ package handlers
 
 import (
 	"bytes"
-	"context"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
+	"oware/game"
 	"oware/models"
-	"oware/views"
 )
 
 // keepAlive is how often an idle event stream sends a comment, so proxies
@@ -23,112 +21,105 @@ const keepAlive = 20 * time.Second
 // events (event "game") whenever the game changes.
 func (h *handler) gameEvents(c echo.Context) error {
 	id := c.Param("id")
-	token := h.seatToken(c, id)
-	load := func(ctx context.Context) (*models.Game, engine.Side, error) {
-		g, err := h.loadGame(ctx, id)
+	if !models.ValidKey(id, 12) {
+		return errNotFound
+	}
+	return h.stream(c, id, func() (*game.Game, engine.Side, error) {
+		g, err := h.games.Load(c.Request().Context(), id)
 		if err != nil {
 			return nil, engine.Nobody, err
 		}
-		return g, h.browserSeat(c, g, token), nil
-	}
-	return h.stream(c, id, load, false)
+		return g, h.seatOf(c, &g.Head), nil
+	})
 }
 
 // watchEvents streams the spectator view of the game with the :key.
 func (h *handler) watchEvents(c echo.Context) error {
-	g, err := h.gameByKey(c)
+	g, err := h.games.LoadByKey(c.Request().Context(), c.Param("key"))
 	if err != nil {
 		return err
 	}
-	load := func(ctx context.Context) (*models.Game, engine.Side, error) {
-		g, err := h.loadGame(ctx, g.ID)
+	first := g
+	return h.stream(c, g.ID, func() (*game.Game, engine.Side, error) {
+		if first != nil {
+			g, first = first, nil
+			return g, engine.Nobody, nil
+		}
+		g, err := h.games.Load(c.Request().Context(), g.ID)
 		return g, engine.Nobody, err
-	}
-	return h.stream(c, g.ID, load, true)
+	})
 }
 
-// stream sends the panel of the game each time the broker announces a new
-// version, and at once when the page (query "v") is older than the game.
-func (h *handler) stream(c echo.Context, id string, load func(context.Context) (*models.Game, engine.Side, error), spectator bool) error {
-	ctx := c.Request().Context()
-	// Subscribe before the first load, so that no change slips in between.
-	ch, cancel := h.events.Subscribe(id)
-	defer cancel()
-	g, seat, err := load(ctx)
+// stream follows game id for the request: it sends the panel at once when
+// the page (query "v", or the event id the browser last got) is older
+// than the game, then each new version that live fans out.
+func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, engine.Side, error)) error {
+	last, _ := strconv.Atoi(c.QueryParam("v"))
+	if n, err := strconv.Atoi(c.Request().Header.Get("Last-Event-ID")); err == nil && n > last {
+		last = n
+	}
+	w := &watcher{kind: kind{lang: langOf(c)}, csrf: csrfToken(c), view: c.QueryParam("view")}
+	// Follow the game before loading it, so that no change slips in between.
+	unwatch := h.live.watch(id, w)
+	defer unwatch()
+	g, seat, err := load()
 	if err != nil {
 		return err
 	}
-	w := c.Response()
-	w.Header().Set(echo.HeaderContentType, "text/event-stream")
-	w.Header().Set(echo.HeaderCacheControl, "no-cache")
-	w.Header().Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	last, _ := strconv.Atoi(c.QueryParam("v"))
-	send := func(g *models.Game, seat engine.Side) error {
-		if g.Version <= last {
+	if h.live.ready(id, w, seat) > g.Version {
+		// A version went out while the stream was not ready for it.
+		if g, _, err = load(); err != nil {
+			return err
+		}
+	}
+	resp := c.Response()
+	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
+	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
+	resp.Header().Set("X-Accel-Buffering", "no")
+	resp.WriteHeader(http.StatusOK)
+	write := func(b []byte) error {
+		if _, err := resp.Write(b); err != nil {
+			return err
+		}
+		resp.Flush()
+		return nil
+	}
+	if err := write([]byte("retry: 2000\n\n")); err != nil {
+		return nil
+	}
+	if g.Version > last {
+		frames, err := h.panels(g, []kind{w.kind})
+		if err != nil {
+			h.log.Warn("events", "game", id, "err", err)
 			return nil
 		}
 		last = g.Version
-		var v views.GameView
-		if spectator {
-			v, err = h.spectatorView(c, g)
-		} else {
-			v, err = h.gameView(c, g, seat)
+		if err := write(bytes.ReplaceAll(frames[w.kind], []byte(csrfPlaceholder), []byte(w.csrf))); err != nil {
+			return nil
 		}
-		if err != nil {
-			return err
-		}
-		v.OOB = true
-		var buf bytes.Buffer
-		if err := views.GamePanel(newLocalizer(h.bundle, langOf(c), h.log), v).Render(ctx, &buf); err != nil {
-			return err
-		}
-		var msg strings.Builder
-		msg.WriteString("event: game\n")
-		for _, line := range strings.Split(buf.String(), "\n") {
-			msg.WriteString("data: " + line + "\n")
-		}
-		msg.WriteString("\n")
-		if _, err := w.Write([]byte(msg.String())); err != nil {
-			return err
-		}
-		w.Flush()
-		return nil
 	}
-	if _, err := w.Write([]byte("retry: 2000\n\n")); err != nil {
-		return nil
-	}
-	w.Flush()
-	if err := send(g, seat); err != nil {
-		h.log.Warn("events", "game", id, "err", err)
-		return nil
-	}
+	ctx := c.Request().Context()
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
-		case v, ok := <-ch:
+		case f, ok := <-w.frames:
 			if !ok {
 				return nil
 			}
-			if v != 0 && v <= last {
+			if f.version <= last {
 				continue
 			}
-			g, seat, err := load(ctx)
-			if err == nil {
-				err = send(g, seat)
-			}
-			if err != nil {
-				h.log.Warn("events", "game", id, "err", err)
+			last = f.version
+			if err := write(f.data); err != nil {
 				return nil
 			}
 		case <-tick.C:
-			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
+			if err := write([]byte(": ping\n\n")); err != nil {
 				return nil
 			}
-			w.Flush()
 		}
 	}
 }

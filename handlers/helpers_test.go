@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"oware/content"
 	"oware/handlers"
 	"oware/models"
 	"oware/models/modelstest"
@@ -33,9 +34,13 @@ func eachDialect(t *testing.T, f func(t *testing.T, db *models.DB)) {
 	}
 }
 
-// newSite serves handlers.New on db.
+// newSite serves handlers.New on db, after loading the pages and
+// tutorials as the server command does at start.
 func newSite(t *testing.T, db *models.DB) *site {
 	t.Helper()
+	if err := content.Load(t.Context(), db, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
 	srv := httptest.NewUnstartedServer(nil)
 	e, err := handlers.New(handlers.Config{
 		DB: db, BaseURL: "http://" + srv.Listener.Addr().String(),

@@ -3,11 +3,11 @@ package handlers
 import (
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
+	"oware/game"
 	"oware/models"
 	"oware/views"
 )
@@ -38,7 +38,7 @@ func (h *handler) home(c echo.Context) error {
 // holds, the games waiting for the visitor's move first.
 func (h *handler) gamesInProgress(c echo.Context) ([]views.OpenGame, error) {
 	var games []views.OpenGame
-	if u := h.currentUser(c); u != nil {
+	if u := h.visit(c).user; u != nil {
 		var err error
 		if games, err = h.openGames(c, u); err != nil {
 			return nil, err
@@ -68,49 +68,64 @@ func byTurn(a, b views.OpenGame) int {
 	return rank(a) - rank(b)
 }
 
+// openGames lists the games of u that are not over, for u's own pages.
+func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, error) {
+	games, err := h.games.OpenGames(c.Request().Context(), u.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []views.OpenGame
+	for _, g := range games {
+		me := engine.South
+		if id := g.Seats[engine.North].UserID; id != nil && *id == u.ID {
+			me = engine.North
+		}
+		out = append(out, openGameOf(g, me))
+	}
+	slices.SortStableFunc(out, byTurn)
+	return out, nil
+}
+
 // sessionGames returns the games not over whose seats the session holds,
 // leaving out those already listed.
 func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views.OpenGame, error) {
-	s, _ := h.sessions.Get(c.Request(), sessionName)
-	tokens := map[string]string{}
+	v := h.visit(c)
 	var ids []string
-	for _, e := range otherSeats(s, "") {
-		id, tok, _ := strings.Cut(e, ":")
-		if !slices.ContainsFunc(listed, func(g views.OpenGame) bool { return g.ID == id }) {
-			tokens[id] = tok
-			ids = append(ids, id)
+	for _, e := range v.sess.seats() {
+		if !slices.ContainsFunc(listed, func(g views.OpenGame) bool { return g.ID == e.game }) {
+			ids = append(ids, e.game)
 		}
 	}
 	if len(ids) == 0 {
 		return nil, nil
 	}
 	ctx := c.Request().Context()
-	status, err := h.db.GameStatuses(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	var loaded []*models.Game
-	var users []uint
-	for _, id := range ids {
-		if st, ok := status[id]; !ok || st == "over" {
-			continue
-		}
-		g, err := h.db.LoadGame(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		loaded = append(loaded, g)
-		users = append(users, nonNil(g.SouthUserID, g.NorthUserID)...)
-	}
-	names, err := h.db.UsersByID(ctx, users)
+	status, err := h.games.Statuses(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
 	var out []views.OpenGame
-	for _, g := range loaded {
-		if seat := h.browserSeat(c, g, tokens[g.ID]); seat != engine.Nobody {
-			out = append(out, openGameOf(g, seat, names))
+	for _, id := range ids {
+		if st, ok := status[id]; !ok || st == game.Over {
+			continue
+		}
+		g, err := h.games.Load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if seat := h.seatOf(c, &g.Head); seat != engine.Nobody {
+			out = append(out, openGameOf(g, seat))
 		}
 	}
 	return out, nil
+}
+
+// openGameOf describes game g (not over) for the player in seat me.
+func openGameOf(g *game.Game, me engine.Side) views.OpenGame {
+	o := views.OpenGame{ID: g.ID, Rules: g.Rules.Name(), Waiting: g.Status == game.Waiting,
+		YourTurn: g.Status == game.Playing && g.Position.ToMove == me}
+	if opp := g.Seats[me.Opponent()]; opp.UserID != nil && !opp.Deleted {
+		o.Opponent = opp.Name
+	}
+	return o
 }

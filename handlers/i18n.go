@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -47,15 +49,32 @@ func loadBundle() (*i18n.Bundle, error) {
 
 // localizer gives the views the UI strings of one locale. A message missing
 // from the locale's catalog is logged and shown as "!MISSING:id", never
-// taken silently from another language.
+// taken silently from another language. It is safe for concurrent use.
 type localizer struct {
 	lang string
 	loc  *i18n.Localizer
 	log  *slog.Logger
+	// done remembers the messages already localized, by message id,
+	// count and data (a board names each of its pits with a template).
+	mu   sync.Mutex
+	done map[string]string
 }
 
+// maxLocalized bounds a localizer's memory of messages; past it, it
+// starts afresh.
+const maxLocalized = 20000
+
 func newLocalizer(b *i18n.Bundle, lang string, log *slog.Logger) *localizer {
-	return &localizer{lang: lang, loc: i18n.NewLocalizer(b, lang), log: log}
+	return &localizer{lang: lang, loc: i18n.NewLocalizer(b, lang), log: log, done: map[string]string{}}
+}
+
+// newLocalizers returns the localizer of every locale, by locale.
+func newLocalizers(b *i18n.Bundle, log *slog.Logger) map[string]*localizer {
+	m := map[string]*localizer{}
+	for _, lang := range locales.Langs {
+		m[lang] = newLocalizer(b, lang, log)
+	}
+	return m
 }
 
 // T implements views.Localizer.
@@ -67,6 +86,47 @@ func (l *localizer) N(id string, count int, data ...any) string {
 }
 
 func (l *localizer) localize(id string, count any, data []any) string {
+	key := messageKey(id, count, data)
+	l.mu.Lock()
+	s, ok := l.done[key]
+	l.mu.Unlock()
+	if ok {
+		return s
+	}
+	s, ok = l.localizeNow(id, count, data)
+	if ok {
+		l.mu.Lock()
+		if len(l.done) >= maxLocalized {
+			clear(l.done)
+		}
+		l.done[key] = s
+		l.mu.Unlock()
+	}
+	return s
+}
+
+// messageKey writes a message id, its count and data as one string.
+func messageKey(id string, count any, data []any) string {
+	var b strings.Builder
+	b.WriteString(id)
+	for _, v := range append([]any{count}, data...) {
+		b.WriteByte(0)
+		switch v := v.(type) {
+		case string:
+			b.WriteString(v)
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		case nil:
+		default:
+			fmt.Fprint(&b, v)
+		}
+	}
+	return b.String()
+}
+
+// localizeNow localizes a message with go-i18n; ok is false for a message
+// missing from the catalog.
+func (l *localizer) localizeNow(id string, count any, data []any) (string, bool) {
 	m := map[string]any{}
 	for i := 0; i+1 < len(data); i += 2 {
 		m[fmt.Sprint(data[i])] = data[i+1]
@@ -82,9 +142,9 @@ func (l *localizer) localize(id string, count any, data []any) string {
 		} else {
 			l.log.Error("i18n: missing message", "lang", l.lang, "id", id)
 		}
-		return missingPrefix + id
+		return missingPrefix + id, false
 	}
-	return s
+	return s, true
 }
 
 // matchLang picks a site locale from an Accept-Language header; English

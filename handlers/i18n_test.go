@@ -15,8 +15,8 @@ import (
 	"oware/locales"
 )
 
-// TestEveryMessageIDInEveryCatalog: every message id that the handlers and
-// views name literally ("err_...", T("...")) is in every catalog, so a
+// TestEveryMessageIDInEveryCatalog: every message id that the handlers,
+// the tutor and the views name literally ("err_...", T("...")) is in every catalog, so a
 // refusal shown only in rare states cannot miss its text.
 func TestEveryMessageIDInEveryCatalog(t *testing.T) {
 	b, err := loadBundle()
@@ -24,6 +24,8 @@ func TestEveryMessageIDInEveryCatalog(t *testing.T) {
 		t.Fatal(err)
 	}
 	files, _ := filepath.Glob("*.go")
+	tutor, _ := filepath.Glob("../tutor/*.go")
+	files = append(files, tutor...)
 	views, _ := filepath.Glob("../views/*.templ")
 	ids := map[string]bool{}
 	re := regexp.MustCompile(`"(err_[a-z_]+)"|\.[TN]\("([a-z_]+)"[,)]`)

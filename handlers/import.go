@@ -134,7 +134,7 @@ func recordCause(l *localizer, re *engine.RecordError) string {
 		return l.T("import_err_word", "Word", re.Word)
 	}
 	var ue *userError
-	if errors.As(engineError(re.Err), &ue) {
+	if errors.As(refusal(re.Err), &ue) {
 		return l.T(ue.key)
 	}
 	return l.T("err_bad_request")
@@ -167,7 +167,7 @@ func (h *handler) importReplay(c echo.Context) error {
 	}
 	v.South, v.North = importName(rec.Tag("South")), importName(rec.Tag("North"))
 	if g := rec.Game(); g.Over {
-		v.Result, v.Reason = g.Result.String(), reasonKey(string(g.Reason))
+		v.Result, v.Reason = g.Result.String(), views.ReasonKey(string(g.Reason))
 	}
 	for _, n := range rec.Notes {
 		if n.Ply == v.Ply || n.Ply > len(rec.Moves) && v.Ply == len(rec.Moves) {

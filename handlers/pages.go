@@ -1,16 +1,17 @@
 package handlers
 
 import (
-	"context"
 	"encoding/xml"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"oware/content"
 	"oware/locales"
 	"oware/models"
 	"oware/views"
@@ -21,57 +22,13 @@ import (
 // of the new-game form.
 var variantSlugs = []string{"abapa", "wari", "warri", "namnam"}
 
-// pageRoutes loads the page sources into the pages table (see
-// models.LoadPages) and registers the pages read from it, the sitemap and
-// the language-less addresses /rules, /variants and /history, which
-// redirect to the page in the visitor's language.
-func (h *handler) pageRoutes(e *echo.Echo, g *echo.Group) error {
-	if err := h.loadPages(); err != nil {
-		return err
+// pageInLanguage returns the handler of a language-less address (/rules,
+// /variants, /history): a redirect to the page in the visitor's language.
+func (h *handler) pageInLanguage(slug string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
+		return c.Redirect(http.StatusFound, "/"+matchLang(c.Request().Header.Get("Accept-Language"))+"/"+slug)
 	}
-	for _, slug := range []string{"rules", "variants", "history"} {
-		e.GET("/"+slug, func(c echo.Context) error {
-			c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
-			return c.Redirect(http.StatusFound, "/"+matchLang(c.Request().Header.Get("Accept-Language"))+"/"+slug)
-		})
-	}
-	g.GET("/rules", h.pageBySlug("rules"))
-	g.GET("/history", h.pageBySlug("history"))
-	g.GET("/variants", h.pageBySlug("variants"))
-	g.GET("/variants/:slug", h.variantPage)
-	e.GET("/sitemap.xml", h.sitemap)
-	return nil
-}
-
-// loadPages reads the embedded page sources, checks every diagram with the
-// engine (a bad one stops the start) and brings the pages table up to date.
-func (h *handler) loadPages() error {
-	srcs, err := models.ReadPageSources(locales.Pages)
-	if err != nil {
-		return err
-	}
-	for _, s := range srcs {
-		parts, err := renderPageBody(s.Body)
-		if err != nil {
-			return fmt.Errorf("page %s/%s: %w", s.Locale, s.Slug, err)
-		}
-		for _, p := range parts {
-			if p.Err != nil {
-				return fmt.Errorf("page %s/%s: %w", s.Locale, s.Slug, p.Err)
-			}
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	res, err := h.db.LoadPages(ctx, srcs)
-	if err != nil {
-		return err
-	}
-	h.log.Info("pages loaded", "added", res.Added, "updated", res.Updated, "unchanged", res.Unchanged)
-	for _, p := range res.Kept {
-		h.log.Warn("page edited in the database, its changed source was not loaded (delete the row to load it)", "page", p)
-	}
-	return nil
 }
 
 // pageBySlug returns the handler of the page slug.
@@ -93,6 +50,20 @@ func (h *handler) variantPage(c echo.Context) error {
 func (h *handler) showPage(c echo.Context, slug, path string) error {
 	ctx := c.Request().Context()
 	lang := langOf(c)
+	state := ""
+	if h.cacheable(c) {
+		shown := []string{slug}
+		if slug == "variants" {
+			shown = append(shown, variantSlugs...)
+		}
+		var err error
+		if state, err = h.db.PagesState(ctx, lang, shown); err != nil && !errors.Is(err, models.ErrNotFound) {
+			return err
+		}
+		if h.pages.serve(c, state) {
+			return nil
+		}
+	}
 	pg, err := h.db.PageBySlug(ctx, slug, lang)
 	if errors.Is(err, models.ErrNotFound) {
 		return errNotFound
@@ -100,22 +71,27 @@ func (h *handler) showPage(c echo.Context, slug, path string) error {
 	if err != nil {
 		return err
 	}
-	parts, err := renderPageBody(pg.Body)
+	parts, err := h.bodies.Body(slug, lang, pg.UpdatedAt, pg.Body)
 	if err != nil {
 		return err
 	}
-	for _, p := range parts {
-		if p.Err != nil {
-			h.log.Error("page diagram", "page", lang+"/"+slug, "err", p.Err)
+	a := views.Article{Title: pg.Title, Summary: pg.Summary}
+	for _, part := range parts {
+		if part.Err != nil {
+			h.log.Error("page diagram", "page", lang+"/"+slug, "err", part.Err)
 		}
+		a.Parts = append(a.Parts, articlePart(part))
 	}
-	a := views.Article{Title: pg.Title, Summary: pg.Summary, Parts: parts}
 	if slices.Contains(variantSlugs, slug) {
 		a.Variant = slug
 	}
 	if slug == "variants" {
+		summaries, err := h.db.PageSummaries(ctx, lang, variantSlugs)
+		if err != nil {
+			return err
+		}
 		for _, v := range variantSlugs {
-			if vp, err := h.db.PageBySlug(ctx, v, lang); err == nil {
+			if vp, ok := summaries[v]; ok {
 				a.Links = append(a.Links, views.ArticleLink{URL: "/" + lang + "/variants/" + v, Title: vp.Title, Summary: vp.Summary})
 			}
 		}
@@ -126,20 +102,21 @@ func (h *handler) showPage(c echo.Context, slug, path string) error {
 	}
 	p := h.page(c, titleKey, path)
 	p.Title, p.Description = pg.Title, pg.Summary
+	if state != "" {
+		return h.pages.render(c, state, p, func(p views.Page) templ.Component { return views.ArticlePage(p, a) })
+	}
 	return render(c, http.StatusOK, views.ArticlePage(p, a))
 }
 
-// sitemapSource adds paths (after the language prefix, e.g.
-// "/tutorials/grand-slam") to the sitemap; every path is listed in every
-// language.
-type sitemapSource func(ctx context.Context, h *handler) ([]string, error)
-
-// sitemapSources are the features' sitemap sources; a feature adds its own
-// with addSitemapSource from an init function of its file.
-var sitemapSources []sitemapSource
-
-// addSitemapSource adds a source of sitemap paths; call it from init.
-func addSitemapSource(f sitemapSource) { sitemapSources = append(sitemapSources, f) }
+// articlePart is the view of a part of a page body.
+func articlePart(p content.Part) views.ArticlePart {
+	v := views.ArticlePart{HTML: p.HTML, Err: p.Err}
+	if d := p.Diagram; d != nil {
+		v.Diagram = &views.Diagram{Position: d.Position,
+			Options: views.BoardOptions{Highlight: d.Highlight, Caption: d.Caption, Last: -1}}
+	}
+	return v
+}
 
 // sitemapURL is one <url> of the sitemap, with its language alternates.
 type sitemapURL struct {
@@ -164,16 +141,11 @@ type sitemapSet struct {
 }
 
 // sitemap lists every public page in every language: the home page, the
-// new-game form, the pages of the pages table, the tutorials index when
-// there is one, and what the features' sitemap sources add.
+// new-game form, the pages of the pages table, and the tutorials index
+// and steps.
 func (h *handler) sitemap(c echo.Context) error {
 	ctx := c.Request().Context()
 	paths := []string{"/", "/games/new"}
-	for _, r := range c.Echo().Routes() {
-		if r.Method == http.MethodGet && r.Path == "/:lang/tutorials" {
-			paths = append(paths, "/tutorials")
-		}
-	}
 	pages, err := h.db.AllPages(ctx)
 	if err != nil {
 		return err
@@ -197,12 +169,16 @@ func (h *handler) sitemap(c echo.Context) error {
 			lastmod[path] = pg.UpdatedAt
 		}
 	}
-	for _, src := range sitemapSources {
-		more, err := src(ctx, h)
-		if err != nil {
-			return err
+	// The tutorials: the slugs and steps are the same in every language.
+	tutorials, err := h.db.Tutorials(ctx, defaultLang)
+	if err != nil {
+		return err
+	}
+	paths = append(paths, "/tutorials")
+	for _, t := range tutorials {
+		for _, s := range t.Steps {
+			paths = append(paths, "/tutorials/"+t.Slug+"/"+strconv.Itoa(s.Number))
 		}
-		paths = append(paths, more...)
 	}
 	set := sitemapSet{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
 	seen := map[string]bool{}

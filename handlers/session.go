@@ -4,19 +4,28 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gorilla/sessions"
 	"github.com/labstack/echo/v4"
+
+	"oware/models"
 )
 
 // sessionName is the name of the session cookie.
 const sessionName = "oware"
 
-// maxSeats is how many games' seat tokens a session keeps, so the cookie
-// stays well under 4 KB; seats of finished and waiting games make room for
-// new ones.
-const maxSeats = 24
+// The keys of the session's values; only this file reads them.
+const (
+	keySeats     = "seats"     // "id:token" entries separated by spaces, oldest first
+	keyFlash     = "flash"     // the message id of a refusal for the next page
+	keyTutorials = "tutorials" // "slug:step" or "slug:step:done" entries separated by spaces
+	keyUser      = "uid"       // the logged-in User.ID (uint)
+	keyEpoch     = "epoch"     // the User.Epoch when the session was made (int)
+	keySID       = "sid"       // a random id that makes every new session unique
+)
 
 // newCookieStore returns the signed and encrypted cookie store of the
 // sessions; its hash and encryption keys are derived from secret.
@@ -37,102 +46,162 @@ func newCookieStore(secret []byte, secure bool) *sessions.CookieStore {
 	return s
 }
 
-// seatToken returns the seat token the visitor's session holds for game id,
-// or "".
-func (h *handler) seatToken(c echo.Context, id string) string {
+// session is the visitor's cookie session with typed values: the seats of
+// their games, a flash message, their tutorial progress and their account.
+type session struct {
+	s     *sessions.Session
+	store *sessions.CookieStore
+	c     echo.Context
+}
+
+// session returns the request's session (a new one when the cookie is
+// missing or invalid).
+func (h *handler) session(c echo.Context) *session {
 	s, _ := h.sessions.Get(c.Request(), sessionName)
-	list, _ := s.Values["seats"].(string)
-	for _, e := range strings.Fields(list) {
-		if gid, tok, ok := strings.Cut(e, ":"); ok && gid == id {
-			return tok
+	return &session{s: s, store: h.sessions, c: c}
+}
+
+// save writes the session cookie.
+func (s *session) save() error { return s.s.Save(s.c.Request(), s.c.Response()) }
+
+// str returns a string value, or "".
+func (s *session) str(key string) string {
+	v, _ := s.s.Values[key].(string)
+	return v
+}
+
+// seat is a game's seat token as the session keeps it.
+type seat struct{ game, token string }
+
+// seats returns the seats the session holds, oldest first.
+func (s *session) seats() []seat {
+	var out []seat
+	for _, e := range strings.Fields(s.str(keySeats)) {
+		if id, tok, ok := strings.Cut(e, ":"); ok {
+			out = append(out, seat{id, tok})
+		}
+	}
+	return out
+}
+
+// setSeats replaces the seats the session holds.
+func (s *session) setSeats(list []seat) {
+	entries := make([]string, len(list))
+	for i, e := range list {
+		entries[i] = e.game + ":" + e.token
+	}
+	s.s.Values[keySeats] = strings.Join(entries, " ")
+}
+
+// seatToken returns the seat token the session holds for game id, or "".
+func (s *session) seatToken(id string) string {
+	for _, e := range s.seats() {
+		if e.game == id {
+			return e.token
 		}
 	}
 	return ""
 }
 
-// keepSeat stores the seat token of game id in the visitor's session. When
-// the session is full it forgets the seats of finished games, then of games
-// still waiting for an opponent, oldest first; the seat of a game being
-// played is never forgotten (roomForSeat refuses a new seat instead).
-func (h *handler) keepSeat(c echo.Context, id, token string) error {
-	s, _ := h.sessions.Get(c.Request(), sessionName)
-	entries := h.makeRoom(c, otherSeats(s, id))
-	entries = append(entries, id+":"+token)
-	s.Values["seats"] = strings.Join(entries, " ")
-	h.linkNewSeat(c, id, token)
-	return s.Save(c.Request(), c.Response())
+// seatTokens returns the seat tokens the session holds, by game id.
+func (s *session) seatTokens() map[string]string {
+	m := map[string]string{}
+	for _, e := range s.seats() {
+		m[e.game] = e.token
+	}
+	return m
 }
 
-// roomForSeat refuses a new seat (409) while the session holds maxSeats
-// seats of games being played.
-func (h *handler) roomForSeat(c echo.Context) error {
-	s, _ := h.sessions.Get(c.Request(), sessionName)
-	if len(h.makeRoom(c, otherSeats(s, ""))) >= maxSeats {
-		return &userError{http.StatusConflict, "err_too_many_games"}
-	}
-	return nil
-}
-
-// otherSeats returns the session's "id:token" entries, oldest first,
-// without game id's.
-func otherSeats(s *sessions.Session, id string) []string {
-	list, _ := s.Values["seats"].(string)
-	var entries []string
-	for _, e := range strings.Fields(list) {
-		if gid, _, _ := strings.Cut(e, ":"); gid != id {
-			entries = append(entries, e)
-		}
-	}
-	return entries
-}
-
-// makeRoom drops entries from a full list until one more fits: first those
-// of finished (or missing) games, then those of waiting games, oldest
-// first. Seats of games being played stay, so the list may stay full.
-func (h *handler) makeRoom(c echo.Context, entries []string) []string {
-	if len(entries) < maxSeats {
-		return entries
-	}
-	ids := make([]string, len(entries))
-	for i, e := range entries {
-		ids[i], _, _ = strings.Cut(e, ":")
-	}
-	status, err := h.db.GameStatuses(c.Request().Context(), ids)
-	if err != nil {
-		h.log.Error("session seats", "err", err)
-		return entries[len(entries)-maxSeats+1:]
-	}
-	for _, drop := range []string{"over", "waiting"} {
-		var kept []string
-		for i, e := range entries {
-			st, ok := status[ids[i]]
-			if len(entries)-(i-len(kept)) >= maxSeats && (!ok || st == drop) {
-				continue // dropped: the list is still full
-			}
-			kept = append(kept, e)
-		}
-		entries = kept
-	}
-	return entries
-}
-
-// flash keeps the message id of a refusal for the next page the visitor
-// sees (the no-JavaScript flow redirects after a POST).
-func (h *handler) flash(c echo.Context, key string) error {
-	s, _ := h.sessions.Get(c.Request(), sessionName)
-	s.Values["flash"] = key
-	return s.Save(c.Request(), c.Response())
+// setFlash keeps the message id of a refusal for the next page the visitor
+// sees (the no-JavaScript flow redirects after a POST) and saves.
+func (s *session) setFlash(key string) error {
+	s.s.Values[keyFlash] = key
+	return s.save()
 }
 
 // takeFlash returns and forgets the kept message id, or "".
-func (h *handler) takeFlash(c echo.Context) string {
-	s, _ := h.sessions.Get(c.Request(), sessionName)
-	key, _ := s.Values["flash"].(string)
-	if key != "" {
-		delete(s.Values, "flash")
-		if err := s.Save(c.Request(), c.Response()); err != nil {
-			h.log.Error("session", "err", err)
+func (s *session) takeFlash() (string, error) {
+	key := s.str(keyFlash)
+	if key == "" {
+		return "", nil
+	}
+	delete(s.s.Values, keyFlash)
+	return key, s.save()
+}
+
+// progress is a learner's progress in one tutorial.
+type progress struct {
+	step int  // the furthest step reached, 0 for none
+	done bool // the last step was reached
+}
+
+// tutorials returns a visitor's tutorial progress by slug.
+func (s *session) tutorials() map[string]progress {
+	out := map[string]progress{}
+	for _, e := range strings.Fields(s.str(keyTutorials)) {
+		parts := strings.Split(e, ":")
+		if len(parts) < 2 {
+			continue
+		}
+		n, _ := strconv.Atoi(parts[1])
+		out[parts[0]] = progress{n, len(parts) > 2 && parts[2] == "done"}
+	}
+	return out
+}
+
+// setTutorials replaces a visitor's tutorial progress; nil forgets it.
+func (s *session) setTutorials(all map[string]progress) {
+	if all == nil {
+		delete(s.s.Values, keyTutorials)
+		return
+	}
+	var entries []string
+	for slug, p := range all {
+		e := slug + ":" + strconv.Itoa(p.step)
+		if p.done {
+			e += ":done"
+		}
+		entries = append(entries, e)
+	}
+	slices.Sort(entries)
+	s.s.Values[keyTutorials] = strings.Join(entries, " ")
+}
+
+// account returns the logged-in account's id and the epoch the session was
+// made in; 0 for a visitor.
+func (s *session) account() (uint, int) {
+	id, _ := s.s.Values[keyUser].(uint)
+	epoch, _ := s.s.Values[keyEpoch].(int)
+	return id, epoch
+}
+
+// renew replaces the session by a new one for u (session rotation at
+// login): only the seats and the tutorial progress are carried over. The
+// CSRF cookie is dropped too: the next page gets a new token.
+func (s *session) renew(u *models.User) error {
+	s.c.SetCookie(&http.Cookie{Name: "_csrf", Path: "/", MaxAge: -1, HttpOnly: true,
+		Secure: s.store.Options.Secure, SameSite: http.SameSiteLaxMode})
+	fresh := sessions.NewSession(s.store, sessionName)
+	opts := *s.store.Options
+	fresh.Options, fresh.IsNew = &opts, true
+	for _, carried := range []string{keySeats, keyTutorials} {
+		if v, ok := s.s.Values[carried]; ok {
+			fresh.Values[carried] = v
 		}
 	}
-	return key
+	fresh.Values[keyUser] = u.ID
+	fresh.Values[keyEpoch] = u.Epoch
+	fresh.Values[keySID] = models.NewToken()
+	s.s = fresh
+	return s.save()
+}
+
+// end deletes the session cookie.
+func (s *session) end() error {
+	fresh := sessions.NewSession(s.store, sessionName)
+	opts := *s.store.Options
+	opts.MaxAge = -1
+	fresh.Options = &opts
+	s.s = fresh
+	return s.save()
 }

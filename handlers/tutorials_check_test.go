@@ -8,6 +8,7 @@ import (
 
 	"oware/engine"
 	"oware/locales"
+	"oware/tutor"
 )
 
 // Nam-nam positions of the hint tests (the boards of tutorial 3).
@@ -57,6 +58,10 @@ func TestTutorialHints(t *testing.T) {
 		{"namnam", nnFours, "capture", "A D", "B", false, "The last seed of B lands in E, which was empty: the move ends there and nothing is captured."},
 		{"namnam", nnFours, "capture", "A D", "D", true, "D starts a relay: it lifts again from F and sows 4 seeds in all, the last one into b. You capture 4 seeds (b)."},
 		{"namnam", nnRelay, "capture", "C", "A", false, "The first lap of A ends in C, which then holds 3 seeds, not 4: they are lifted and sown on. The relay finally ends in b, which was empty: no four, nothing captured."},
+		// A's 13 seeds go round the board into B twice: B then holds 2 and
+		// is lifted; C gets a 2nd seed and D (8+1) a 10th, which is lifted
+		// too: its 10 seeds end in B, emptied by the first lift.
+		{"namnam", "13-0-0-8-0-0-0-0-0-0-0-0-14-13-S-SSSSSSNNNNNN-0-0", "capture", "D", "A", false, "The first lap of A goes round the whole board and ends in B, which does not make a four there: its seeds are lifted and sown on. The relay finally ends in B, which was empty: no four, nothing captured."},
 		{"namnam", nnRefill, "play", "a", "e", false, "Pit e belongs to nobody this round: no one may sow from it."},
 		{"namnam", nnRefill, "play", "a", "f", false, "Pit f belongs to your opponent this round"},
 		{"namnam", nnEndless, "play", "C", "A", false, "The sowing of A would never end, so it is not allowed."},
@@ -66,7 +71,7 @@ func TestTutorialHints(t *testing.T) {
 		{"namnam", nnRoundEnd, "play", "C", "C", true, "Fewer than 4 seeds are left: the round is over. Each player takes the seeds in the pits they own: South has 30 in all, North 18. North has fewer seeds, so North starts the next round."},
 		{"namnam", nnMatchEnd, "play", "C D", "D", true, "Your opponent has no legal move: the round is over. Each player takes the seeds in the pits they own: South has 45 in all, North 3. North cannot fill a single pit: South wins the match, 45 to 3."},
 	} {
-		r, err := tutorialRules(c.rules)
+		r, err := tutor.ParseRules(c.rules)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,14 +79,14 @@ func TestTutorialHints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		accept, _ := parseLabels(c.accept)
-		v := checkMove(en, r, pos, c.task, accept, c.answer)
-		if v.correct != c.correct || !strings.Contains(strings.Join(v.lines, " "), c.want) {
-			t.Errorf("%s %s %s: %v %q, want %v %q", c.rules, c.task, c.answer, v.correct, v.lines, c.correct, c.want)
+		accept, _ := tutor.ParseLabels(c.accept)
+		v := tutor.CheckMove(en, r, pos, c.task, accept, c.answer)
+		if v.Correct != c.correct || !strings.Contains(strings.Join(v.Lines, " "), c.want) {
+			t.Errorf("%s %s %s: %v %q, want %v %q", c.rules, c.task, c.answer, v.Correct, v.Lines, c.correct, c.want)
 		}
 		for _, lang := range locales.Langs {
-			v := checkMove(newLocalizer(b, lang, log), r, pos, c.task, accept, c.answer)
-			for _, line := range v.lines {
+			v := tutor.CheckMove(newLocalizer(b, lang, log), r, pos, c.task, accept, c.answer)
+			for _, line := range v.Lines {
 				if strings.Contains(line, missingPrefix) || strings.Contains(line, "<no value>") {
 					t.Errorf("%s: %q", lang, line)
 				}
@@ -89,32 +94,32 @@ func TestTutorialHints(t *testing.T) {
 		}
 	}
 	// Nam-nam: every pit is a choice; the hints say whose a pit is.
-	nn, _ := tutorialRules("namnam")
+	nn, _ := tutor.ParseRules("namnam")
 	refill, _ := nn.ParsePosition(nnRefill)
-	if v := checkLegal(en, nn, refill, []string{"a", "b", "c", "d", "e", "f"}); v.correct || len(v.lines) != 2 ||
-		v.lines[0] != "e is not legal: pit e belongs to nobody this round: no one may sow from it." ||
-		v.lines[1] != "f is not legal: pit f belongs to your opponent this round: you sow only from the pits you own." {
-		t.Errorf("namnam legal a-f: %v %q", v.correct, v.lines)
+	if v := tutor.CheckLegal(en, nn, refill, []string{"a", "b", "c", "d", "e", "f"}); v.Correct || len(v.Lines) != 2 ||
+		v.Lines[0] != "e is not legal: pit e belongs to nobody this round: no one may sow from it." ||
+		v.Lines[1] != "f is not legal: pit f belongs to your opponent this round: you sow only from the pits you own." {
+		t.Errorf("namnam legal a-f: %v %q", v.Correct, v.Lines)
 	}
 	endless, _ := nn.ParsePosition(nnEndless)
-	if v := checkLegal(en, nn, endless, []string{"A", "C", "E"}); v.correct || len(v.lines) != 1 || v.lines[0] != "A is not legal: the sowing of A would never end, so it is not allowed." {
-		t.Errorf("namnam legal A C E: %v %q", v.correct, v.lines)
+	if v := tutor.CheckLegal(en, nn, endless, []string{"A", "C", "E"}); v.Correct || len(v.Lines) != 1 || v.Lines[0] != "A is not legal: the sowing of A would never end, so it is not allowed." {
+		t.Errorf("namnam legal A C E: %v %q", v.Correct, v.Lines)
 	}
-	if v := checkLegal(en, nn, endless, []string{"C", "E"}); !v.correct {
-		t.Errorf("namnam legal C E: %q", v.lines)
+	if v := tutor.CheckLegal(en, nn, endless, []string{"C", "E"}); !v.Correct {
+		t.Errorf("namnam legal C E: %q", v.Lines)
 	}
 	for _, bad := range []string{"namnam fours=all", "namnam owner", "abapa fours=owner", "oware"} {
-		if _, err := tutorialRules(bad); err == nil {
+		if _, err := tutor.ParseRules(bad); err == nil {
 			t.Errorf("rules %q accepted", bad)
 		}
 	}
 	r, _ := engine.RulesByName("wari")
 	pos, _ := r.ParsePosition(slam)
-	v := checkLegal(en, r, pos, []string{"A", "F"})
-	if v.correct || len(v.lines) != 2 || !strings.Contains(v.lines[0], "F is not legal: F would be a grand slam") || v.lines[1] != "You missed 4 legal moves." {
-		t.Errorf("legal A F: %v %q", v.correct, v.lines)
+	v := tutor.CheckLegal(en, r, pos, []string{"A", "F"})
+	if v.Correct || len(v.Lines) != 2 || !strings.Contains(v.Lines[0], "F is not legal: F would be a grand slam") || v.Lines[1] != "You missed 4 legal moves." {
+		t.Errorf("legal A F: %v %q", v.Correct, v.Lines)
 	}
-	if v := checkLegal(en, r, pos, []string{"A", "B", "C", "D", "E"}); !v.correct {
-		t.Errorf("legal A-E: %q", v.lines)
+	if v := tutor.CheckLegal(en, r, pos, []string{"A", "B", "C", "D", "E"}); !v.Correct {
+		t.Errorf("legal A-E: %q", v.Lines)
 	}
 }

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"oware/engine"
-	"oware/handlers"
 	"oware/locales"
 	"oware/models"
+	"oware/tutor"
 )
 
 // tutorialSources reads the embedded tutorial sources by slug and locale.
@@ -93,7 +93,7 @@ func TestTutorialTasksAgreeWithEngine(t *testing.T) {
 		for lang, tu := range byLang {
 			for _, s := range tu.Steps {
 				name := lang + "/" + slug + " step " + s.Title
-				r, err := handlers.TutorialRules(s.Rules)
+				r, err := tutor.ParseRules(s.Rules)
 				if err != nil {
 					t.Errorf("%s: %v", name, err)
 					continue
@@ -326,7 +326,7 @@ func TestTutorialTextsTrue(t *testing.T) {
 			}
 			s := tu.Steps[c.step-1]
 			t.Run(lang+"/"+c.slug+"/"+s.Title+"/"+c.pit, func(t *testing.T) {
-				r, err := handlers.TutorialRules(s.Rules)
+				r, err := tutor.ParseRules(s.Rules)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -368,7 +368,7 @@ func TestTutorialTextsTrue(t *testing.T) {
 	// step 9 (the refill example: South 30, North 18).
 	for _, lang := range locales.Langs {
 		steps := all["namnam"][lang].Steps
-		r, _ := handlers.TutorialRules(steps[7].Rules)
+		r, _ := tutor.ParseRules(steps[7].Rules)
 		p, _ := r.ParsePosition(steps[7].Position)
 		end, mv, err := r.Play(p, 2)
 		if err != nil || !mv.RoundOver {

@@ -11,8 +11,9 @@ import (
 )
 
 // Game is one table: its settings, seats and state (table games).
-// The moves are the truth about the game; Position is a cache of the
-// position after the last move, kept for quick reads.
+// The moves (and Agreements) are the truth about the game; Position and the
+// cache columns (MoveLabels, Resume, Rounds) are kept for quick reads and
+// moves by package game, which writes them with every change.
 type Game struct {
 	// ID is 12 characters of lowercase base32 (a-z, 2-7), random; CreateGame
 	// sets it when empty.
@@ -62,11 +63,27 @@ type Game struct {
 	// and north, nil for a guest. UpdateGame does not write them; ClaimSeat
 	// does.
 	SouthUserID, NorthUserID *uint
+	// MoveLabels, Resume and Rounds cache what package game needs to play
+	// on without replaying the moves (migration 00007): the labels of the
+	// moves, one character each; where to rebuild the engine's game from;
+	// the ends of Nam-nam rounds. "" until package game writes them.
+	MoveLabels, Resume, Rounds string
 	// CreatedAt and UpdatedAt are set by CreateGame and UpdateGame (UTC).
 	CreatedAt, UpdatedAt time.Time
 	// Moves are the moves played, ordered by Ply when loaded by LoadGame or
 	// GameBySpectatorKey. CreateGame and UpdateGame do not write them.
 	Moves []Move `gorm:"constraint:OnDelete:CASCADE"`
+	// SouthPlayer and NorthPlayer are the accounts seated south and north
+	// as FindGame and LoadGame read them; nil for a guest.
+	SouthPlayer, NorthPlayer *Player `gorm:"-"`
+}
+
+// Player is the account seated in a game as the game pages name it.
+type Player struct {
+	// Name is the username; "" once the account was deleted.
+	Name string
+	// Deleted is set when the account was deleted.
+	Deleted bool
 }
 
 // Move is one move of a game (table moves). A game has at most one move per
@@ -119,19 +136,46 @@ func (db *DB) CreateGame(ctx context.Context, g *Game) error {
 // LoadGame returns the game with the given id and its moves in ply order,
 // or ErrNotFound (also for a string that cannot be an id).
 func (db *DB) LoadGame(ctx context.Context, id string) (*Game, error) {
-	if !ValidKey(id, 12) {
-		return nil, ErrNotFound
-	}
-	return db.loadGame(ctx, "id = ?", id)
+	return db.withMoves(ctx)(db.FindGame(ctx, id))
 }
 
 // GameBySpectatorKey returns the game whose watch link has the given key,
 // with its moves in ply order, or ErrNotFound.
 func (db *DB) GameBySpectatorKey(ctx context.Context, key string) (*Game, error) {
-	if !ValidKey(key, 16) {
-		return nil, ErrNotFound
+	return db.withMoves(ctx)(db.FindGameByKey(ctx, key))
+}
+
+// withMoves returns a function that adds the moves to a game just found.
+func (db *DB) withMoves(ctx context.Context) func(*Game, error) (*Game, error) {
+	return func(g *Game, err error) (*Game, error) {
+		if err != nil {
+			return nil, err
+		}
+		if g.Moves, err = db.Moves(ctx, g.ID); err != nil {
+			return nil, err
+		}
+		return g, nil
 	}
-	return db.loadGame(ctx, "spectator_key = ?", key)
+}
+
+// Moves returns the moves of game id in ply order.
+func (db *DB) Moves(ctx context.Context, id string) ([]Move, error) {
+	var moves []Move
+	err := db.Gorm.WithContext(ctx).Where("game_id = ?", id).Order("ply").Find(&moves).Error
+	return moves, err
+}
+
+// GameIDs returns at most limit game ids greater than after, in order: a
+// page of every stored game.
+func (db *DB) GameIDs(ctx context.Context, after string, limit int) ([]string, error) {
+	var ids []string
+	err := db.Gorm.WithContext(ctx).Model(&Game{}).Where("id > ?", after).Order("id").Limit(limit).Pluck("id", &ids).Error
+	return ids, err
+}
+
+// DeleteGame deletes game id and its moves.
+func (db *DB) DeleteGame(ctx context.Context, id string) error {
+	return db.Gorm.WithContext(ctx).Delete(&Game{ID: id}).Error
 }
 
 // NewGameID returns a new random game id: 12 characters of a-z and 2-7.
@@ -161,75 +205,4 @@ func ValidKey(s string, n int) bool {
 		}
 	}
 	return true
-}
-
-func (db *DB) loadGame(ctx context.Context, where string, arg string) (*Game, error) {
-	var g Game
-	err := db.Gorm.WithContext(ctx).
-		Preload("Moves", func(tx *gorm.DB) *gorm.DB { return tx.Order("ply") }).
-		Where(where, arg).Take(&g).Error
-	if err != nil {
-		return nil, notFound(err)
-	}
-	return &g, nil
-}
-
-// UpdateGame writes g's columns and, when newMove is not nil, inserts
-// newMove for g, in one transaction, provided the stored row still has
-// g.Version. Otherwise (another request changed the game, or the game does
-// not exist) nothing is written and the error wraps ErrConflict; a newMove
-// whose ply is already stored is refused the same way.
-//
-// On success g.Version is incremented and g.UpdatedAt set; newMove.GameID,
-// ID and CreatedAt are set. g.Moves is left as it is. ID and CreatedAt of g
-// never change.
-func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
-	now := db.Gorm.NowFunc()
-	err := db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&Game{}).Where("id = ? AND version = ?", g.ID, g.Version).Updates(map[string]any{
-			"rules":            g.Rules,
-			"start_position":   g.StartPosition,
-			"position":         g.Position,
-			"status":           g.Status,
-			"result":           g.Result,
-			"reason":           g.Reason,
-			"version":          gorm.Expr("version + 1"),
-			"south_token":      g.SouthToken,
-			"north_token":      g.NorthToken,
-			"spectator_key":    g.SpectatorKey,
-			"end_offer":        g.EndOffer,
-			"rematch_offer":    g.RematchOffer,
-			"rematch_id":       g.RematchID,
-			"fours":            g.Fours,
-			"agreements":       g.Agreements,
-			"south_round_seen": g.SouthRoundSeen,
-			"north_round_seen": g.NorthRoundSeen,
-			"updated_at":       now,
-		})
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
-			return ErrConflict
-		}
-		if newMove == nil {
-			return nil
-		}
-		m := *newMove
-		m.GameID = g.ID
-		if err := tx.Create(&m).Error; err != nil {
-			return err
-		}
-		*newMove = m
-		return nil
-	})
-	if errors.Is(err, ErrConflict) || errors.Is(err, gorm.ErrDuplicatedKey) {
-		return fmt.Errorf("models: update game %s at version %d: %w", g.ID, g.Version, ErrConflict)
-	}
-	if err != nil {
-		return fmt.Errorf("models: update game %s: %w", g.ID, err)
-	}
-	g.Version++
-	g.UpdatedAt = now
-	return nil
 }

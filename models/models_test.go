@@ -312,3 +312,38 @@ func TestPublishCancelled(t *testing.T) {
 		}
 	})
 }
+
+// TestUpdateGamePublishes: a stored change reaches the subscribers of
+// every instance with its new version, with no Publish of its own; a
+// refused one sends nothing.
+func TestUpdateGamePublishes(t *testing.T) {
+	each(t, func(t *testing.T, db *models.DB) {
+		other := db
+		if db.Dialect == models.Postgres {
+			other = modelstest.Reopen(t, db)
+		}
+		g := newGame(t, db)
+		ch, stop := other.Broker(t.Context()).Subscribe(g.ID)
+		defer stop()
+		stale := *g
+		if err := play(t.Context(), db, g, 1); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case v := <-ch:
+			if v != 2 {
+				t.Errorf("got version %d, want 2", v)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("no event within 10 s")
+		}
+		if err := play(t.Context(), db, &stale, 1); !errors.Is(err, models.ErrConflict) {
+			t.Fatalf("stale move: %v", err)
+		}
+		select {
+		case v := <-ch:
+			t.Errorf("a refused change sent version %d", v)
+		case <-time.After(300 * time.Millisecond):
+		}
+	})
+}

@@ -228,6 +228,40 @@ func (db *DB) PageBySlug(ctx context.Context, slug, locale string) (*Page, error
 	return &p, nil
 }
 
+// PagesState returns a string that changes whenever one of the pages
+// slugs in locale is added, deleted or updated (its updated_at moves on):
+// the key of what a rendering of them is still valid for. ErrNotFound when
+// none exists.
+func (db *DB) PagesState(ctx context.Context, locale string, slugs []string) (string, error) {
+	var rows []Page
+	err := db.Gorm.WithContext(ctx).Select("slug", "updated_at").
+		Where("locale = ? AND slug IN ?", locale, slugs).Order("slug").Find(&rows).Error
+	if err != nil {
+		return "", err
+	}
+	if len(rows) == 0 {
+		return "", ErrNotFound
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		b.WriteString(r.Slug + "@" + r.UpdatedAt.UTC().Format(time.RFC3339Nano) + " ")
+	}
+	return b.String(), nil
+}
+
+// PageSummaries returns the titles and summaries (no bodies) of the pages
+// slugs in locale that exist, by slug.
+func (db *DB) PageSummaries(ctx context.Context, locale string, slugs []string) (map[string]Page, error) {
+	var pages []Page
+	err := db.Gorm.WithContext(ctx).Select("slug", "locale", "title", "summary", "updated_at").
+		Where("locale = ? AND slug IN ?", locale, slugs).Find(&pages).Error
+	out := make(map[string]Page, len(pages))
+	for _, p := range pages {
+		out[p.Slug] = p
+	}
+	return out, err
+}
+
 // PageLocales returns the locales in which page slug exists, sorted.
 func (db *DB) PageLocales(ctx context.Context, slug string) ([]string, error) {
 	var locales []string

@@ -111,3 +111,29 @@ function refocus() {
 }
 document.addEventListener("htmx:afterSettle", refocus);
 document.addEventListener("htmx:sseMessage", refocus);
+// Live updates. The page's id (the "view" of its event stream) goes with
+// every htmx request, so the server does not also stream the panel it
+// answers an action of this page with; and a panel is swapped only when
+// it is newer than the one shown (the answer's X-Game-Version, the event's
+// id), whichever of the two comes first.
+var shownVersion = 0;
+function streamOf() {
+  var s = document.querySelector("[sse-connect]");
+  return s ? s.getAttribute("sse-connect") : "";
+}
+document.addEventListener("htmx:configRequest", function (e) {
+  var m = /[?&]view=([\w-]+)/.exec(streamOf());
+  if (m) e.detail.headers["X-View"] = m[1];
+});
+document.addEventListener("htmx:beforeSwap", function (e) {
+  var v = parseInt(e.detail.xhr.getResponseHeader("X-Game-Version"), 10);
+  if (!v) return;
+  if (v <= shownVersion && e.detail.xhr.status === 200) e.detail.shouldSwap = false;
+  shownVersion = Math.max(shownVersion, v);
+});
+document.addEventListener("htmx:sseBeforeMessage", function (e) {
+  var v = parseInt(e.detail.lastEventId, 10);
+  if (!v) return;
+  if (v <= shownVersion) e.preventDefault();
+  else shownVersion = v;
+});

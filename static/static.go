@@ -4,6 +4,8 @@
 package static
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -21,7 +23,14 @@ type Asset struct {
 	URL         string // hashed URL, e.g. "/static/app.1a2b3c4d5e.css"
 	ContentType string
 	Body        []byte
+	// Gzip is Body compressed once, at Load (gzip, best compression); nil
+	// for a file under MinCompress bytes.
+	Gzip []byte
 }
+
+// MinCompress is the size under which a reply is not worth compressing: it
+// fits in one TCP segment of a usual path (MTU 1500) as it is.
+const MinCompress = 1400
 
 // Assets are the embedded files by name and by hashed URL.
 type Assets struct {
@@ -50,6 +59,11 @@ func Load() (*Assets, error) {
 			ContentType: contentType(ext),
 			Body:        body,
 		}
+		if len(body) >= MinCompress {
+			if as.Gzip, err = compress(body); err != nil {
+				return nil, err
+			}
+		}
 		a.byName[as.Name] = as
 		a.byURL[as.URL] = as
 	}
@@ -66,6 +80,22 @@ func (a *Assets) URL(name string) string {
 
 // ByURL returns the asset with the given hashed URL, or nil.
 func (a *Assets) ByURL(url string) *Asset { return a.byURL[url] }
+
+// compress returns b compressed with gzip at its best compression.
+func compress(b []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(b); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
 
 func contentType(ext string) string {
 	switch ext {

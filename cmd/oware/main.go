@@ -20,6 +20,8 @@ import (
 	"syscall"
 	"time"
 
+	"oware/content"
+	"oware/game"
 	"oware/handlers"
 	"oware/models"
 )
@@ -61,6 +63,7 @@ type config struct {
 	addr, database, baseURL, secret, logFormat string
 	behindProxy                                bool // trust X-Forwarded-For from a proxy on a private network
 	version                                    bool // print the version and exit
+	checkGames                                 bool // check the cached state of every game and exit
 }
 
 // parseConfig reads the flags in args and, for flags not given, the
@@ -77,6 +80,8 @@ func parseConfig(args []string) (config, error) {
 	fs.BoolVar(&c.behindProxy, "behind-proxy", false,
 		"served behind a reverse proxy on a private network: take the client address from X-Forwarded-For (env OWARE_BEHIND_PROXY)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
+	fs.BoolVar(&c.checkGames, "check-games", false,
+		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -148,6 +153,10 @@ func run(args []string) error {
 	}
 	defer db.Close()
 
+	if cfg.checkGames {
+		return checkGames(ctx, db)
+	}
+
 	key := []byte(cfg.secret)
 	if len(key) == 0 {
 		if key, err = db.Secret(ctx); err != nil {
@@ -155,13 +164,22 @@ func run(args []string) error {
 		}
 	}
 
+	lctx, cancel := context.WithTimeout(ctx, time.Minute)
+	err = content.Load(lctx, db, log)
+	cancel()
+	if err != nil {
+		return err
+	}
+
 	// The broker stops when shutdown begins, which closes the event
 	// streams so that Shutdown does not wait for them.
 	brokerCtx, stopBroker := context.WithCancel(context.Background())
 	defer stopBroker()
+	events := db.Broker(brokerCtx)
 	e, err := handlers.New(handlers.Config{
 		DB:      db,
-		Events:  db.Broker(brokerCtx),
+		Events:  events,
+		Games:   game.New(db, log),
 		BaseURL: cfg.baseURL,
 		Secret:  key,
 		Log:     log,
@@ -204,6 +222,24 @@ func run(args []string) error {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	log.Info("stopped")
+	return nil
+}
+
+// checkGames checks the cache of every stored game (game.Verify) and
+// prints what it found.
+func checkGames(ctx context.Context, db *models.DB) error {
+	rep, err := game.Verify(ctx, db)
+	if err != nil {
+		return err
+	}
+	for _, m := range rep.Mismatches {
+		fmt.Println(m)
+	}
+	fmt.Printf("%d games checked: %d without a cache yet, %d whose cache differs from the replay of their moves\n",
+		rep.Games, rep.Uncached, len(rep.Mismatches))
+	if len(rep.Mismatches) > 0 {
+		return errors.New("some cached game states are wrong")
+	}
 	return nil
 }
 

@@ -1,14 +1,34 @@
-// Command loadtest plays games against a running oware server through its
-// JSON API and reports the throughput and latency of move requests.
+// Command loadtest measures a running oware server on this machine: the
+// throughput, latency and CPU of moves, the cost of a move by ply, how
+// fast a move reaches many spectators, and the rate of pages against a
+// static file; and, for comparison, the same insert-and-update transaction
+// run by pgbench.
 //
 //	go run ./scripts/loadtest -url http://127.0.0.1:8080 -workers 8 -duration 10s
 //
-// Each worker creates a game (POST /api/v1/games), takes the other seat
-// (POST /api/v1/games/{id}/join) and plays random legal moves, chosen with
-// package engine from the game's position, for both seats (POST
-// /api/v1/games/{id}/moves) until the game ends; then it starts another.
-// It stops after -duration or -max-moves moves, whichever comes first, and
-// only talks to loopback addresses.
+// Modes (-mode):
+//
+//   - moves (the default): each worker creates a game (POST
+//     /api/v1/games), takes the other seat and plays random legal moves,
+//     chosen with package engine, for both seats until the game ends, then
+//     starts another. It prints the move requests per second, their p50
+//     and p99 latency and, with -pgdb, the CPU per move of the server, the
+//     PostgreSQL backends of that database and this client.
+//   - long: plays -games games of -plies moves each, one move at a time,
+//     choosing moves that keep the game going, and prints the latency and
+//     the server's CPU per move by ply.
+//   - spectators: -spectators event streams watch one game while a player
+//     moves; it prints, for each move, when the first and the last
+//     spectator got it after the move's answer, and the server's memory per
+//     idle stream.
+//   - pages: fetches -page and a static file of about its size in turns,
+//     -duration each, -rounds times, and prints both rates and their ratio.
+//     -page "game" is a game page seen by a visitor, "rules" the rules page.
+//   - pgbench: runs pgbench on -pg with the transaction of a move (update
+//     the game row, insert the move) and prints its rate and CPU per
+//     transaction (pgbench and the backends of that database).
+//
+// It only talks to loopback addresses and stops by itself.
 package main
 
 import (
@@ -19,7 +39,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
@@ -27,98 +46,94 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"oware/engine"
 )
 
-const maxPlies = 400 // a game longer than this is abandoned
-
-// state is the API's view of a game.
-type state struct {
-	ID       string   `json:"id"`
-	Rules    string   `json:"rules"`
-	Status   string   `json:"status"`
-	Position string   `json:"position"`
-	Moves    []string `json:"moves"`
-}
-
-// stats is what one worker measured.
-type stats struct {
-	moves    []time.Duration // latency of each successful move request
-	requests int             // every request, moves included
-	games    int             // games started
-	finished int             // games played to their end
-	errors   map[string]int  // failed requests by method, path kind and status
+// options are the command's flags.
+type options struct {
+	base              string
+	mode              string
+	workers           int
+	duration          time.Duration
+	maxMoves          int64
+	rules             engine.Rules
+	pgdb              string // PostgreSQL database whose backends' CPU counts
+	server            int    // the server's pid (0: the process named oware)
+	games, plies      int
+	quiet             bool
+	spectators, moves int
+	page              string
+	rounds            int
+	pg                string // pgbench: the database URL
+	pgbenchClients    int
+	synchronousCommit string
+	script            string
 }
 
 func main() {
-	base := flag.String("url", "http://127.0.0.1:8080", "server URL (loopback only)")
-	workers := flag.Int("workers", 8, "concurrent players (1..256)")
-	duration := flag.Duration("duration", 10*time.Second, "how long to run (at most 5m)")
-	maxMoves := flag.Int64("max-moves", 1_000_000, "stop after this many move requests")
-	rules := flag.String("rules", "abapa", "rule set of the games: abapa, wari or warri")
+	var o options
+	var rules string
+	flag.StringVar(&o.base, "url", "http://127.0.0.1:8080", "server URL (loopback only)")
+	flag.StringVar(&o.mode, "mode", "moves", "moves, long, spectators, pages or pgbench")
+	flag.IntVar(&o.workers, "workers", 8, "concurrent players or page clients (1..256)")
+	flag.DurationVar(&o.duration, "duration", 10*time.Second, "how long a run lasts (at most 5m)")
+	flag.Int64Var(&o.maxMoves, "max-moves", 1_000_000, "moves: stop after this many move requests")
+	flag.StringVar(&rules, "rules", "abapa", "rule set of the games: abapa, wari, warri or namnam")
+	flag.StringVar(&o.pgdb, "pgdb", "", "count the CPU of the PostgreSQL backends of this database (the server's)")
+	flag.IntVar(&o.server, "pid", 0, "the server's pid, for its CPU and memory (default: the process named oware)")
+	flag.IntVar(&o.games, "games", 4, "long: games to play")
+	flag.IntVar(&o.plies, "plies", 600, "long: moves per game")
+	flag.BoolVar(&o.quiet, "quiet", false, "long: moves that capture nothing when they can (the longest repetition history)")
+	flag.IntVar(&o.spectators, "spectators", 1000, "spectators: event streams")
+	flag.IntVar(&o.moves, "moves", 30, "spectators: moves to time")
+	flag.StringVar(&o.page, "page", "rules", "pages: \"rules\", \"game\" or a path")
+	flag.IntVar(&o.rounds, "rounds", 3, "pages: runs of each")
+	flag.StringVar(&o.pg, "pg", "", "pgbench: URL of a scratch PostgreSQL database (its tables bench_games and bench_moves are replaced)")
+	flag.IntVar(&o.pgbenchClients, "clients", 8, "pgbench: clients")
+	flag.StringVar(&o.synchronousCommit, "synchronous-commit", "on", "pgbench: synchronous_commit of its sessions (on or off)")
+	flag.StringVar(&o.script, "script", "", "pgbench: run this pgbench script on -pg instead of the transaction of a move (no setup)")
 	flag.Parse()
 
-	u, err := url.Parse(*base)
+	u, err := url.Parse(o.base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
-		fail("-url %q: want an http:// URL", *base)
+		fail("-url %q: want an http:// URL", o.base)
 	}
 	if !loopback(u.Hostname()) {
-		fail("-url %q: only loopback hosts (localhost, 127.0.0.0/8, ::1) may be load tested", *base)
+		fail("-url %q: only loopback hosts (localhost, 127.0.0.0/8, ::1) may be load tested", o.base)
 	}
-	if *workers < 1 || *workers > 256 || *duration <= 0 || *duration > 5*time.Minute || *maxMoves < 1 {
+	o.base = strings.TrimRight(u.String(), "/")
+	if o.workers < 1 || o.workers > 256 || o.duration <= 0 || o.duration > 5*time.Minute || o.maxMoves < 1 {
 		fail("-workers must be 1..256, -duration 0..5m, -max-moves positive")
 	}
-	r, err := engine.RulesByName(*rules)
-	if err != nil {
+	if o.rules, err = engine.RulesByName(rules); err != nil {
 		fail("%v", err)
+	}
+	if o.server == 0 && o.mode != "pgbench" {
+		if pids := findProcs("oware", ""); len(pids) == 1 {
+			o.server = pids[0]
+		}
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	ctx, cancel := context.WithTimeout(ctx, *duration)
-	defer cancel()
-
-	client := &http.Client{
-		Timeout:   10 * time.Second,
-		Transport: &http.Transport{MaxIdleConnsPerHost: *workers},
+	switch o.mode {
+	case "moves":
+		err = runMoves(ctx, o)
+	case "long":
+		err = runLong(ctx, o)
+	case "spectators":
+		err = runSpectators(ctx, o)
+	case "pages":
+		err = runPages(ctx, o)
+	case "pgbench":
+		err = runPgbench(ctx, o)
+	default:
+		err = fmt.Errorf("unknown -mode %q", o.mode)
 	}
-	var budget atomic.Int64
-	budget.Store(*maxMoves)
-	all := make([]stats, *workers)
-	var wg sync.WaitGroup
-	began := time.Now()
-	for i := range all {
-		w := &worker{client: client, base: u.String(), rules: r, budget: &budget, st: &all[i]}
-		wg.Go(func() { w.run(ctx) })
-	}
-	wg.Wait()
-	elapsed := time.Since(began)
-
-	var total stats
-	total.errors = map[string]int{}
-	for _, s := range all {
-		total.moves = append(total.moves, s.moves...)
-		total.requests += s.requests
-		total.games += s.games
-		total.finished += s.finished
-		for k, n := range s.errors {
-			total.errors[k] += n
-		}
-	}
-	slices.Sort(total.moves)
-	secs := elapsed.Seconds()
-	fmt.Printf("%s, %d workers, %.1fs, rules %s\n", u, *workers, secs, r.Name())
-	fmt.Printf("move requests: %d ok (%.0f/s); all requests: %d (%.0f/s)\n",
-		len(total.moves), float64(len(total.moves))/secs, total.requests, float64(total.requests)/secs)
-	fmt.Printf("move latency: p50 %v, p99 %v, max %v\n",
-		percentile(total.moves, 0.50), percentile(total.moves, 0.99), percentile(total.moves, 1))
-	fmt.Printf("games: %d started, %d played to the end\n", total.games, total.finished)
-	for k, n := range total.errors {
-		fmt.Printf("errors: %s: %d\n", k, n)
+	if err != nil {
+		fail("%v", err)
 	}
 }
 
@@ -145,85 +160,29 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 	return sorted[max(0, min(i, len(sorted)-1))].Round(10 * time.Microsecond)
 }
 
-type worker struct {
+// median returns the median of durations (sorting them).
+func median(d []time.Duration) time.Duration {
+	slices.Sort(d)
+	return percentile(d, 0.5)
+}
+
+// api is a client of the JSON API.
+type api struct {
 	client *http.Client
 	base   string
-	rules  engine.Rules
-	budget *atomic.Int64
-	st     *stats
 }
 
-func (w *worker) run(ctx context.Context) {
-	w.st.errors = map[string]int{}
-	for ctx.Err() == nil && w.budget.Load() > 0 {
-		if !w.game(ctx) {
-			// The server refused a new game: do not hammer it.
-			select {
-			case <-ctx.Done():
-			case <-time.After(100 * time.Millisecond):
-			}
-		}
-	}
-}
-
-// game plays one game from creation to its end (or until ctx is done,
-// the budget is spent or a request fails). It reports whether the game
-// could be created.
-func (w *worker) game(ctx context.Context) bool {
-	var created struct{ ID, Token, Seat string }
-	if !w.call(ctx, "POST", "/api/v1/games", "", map[string]string{"rules": w.rules.Name(), "seat": "south"}, http.StatusCreated, &created) {
-		return false
-	}
-	w.st.games++
-	var joined struct{ Token, Seat string }
-	if !w.call(ctx, "POST", "/api/v1/games/"+created.ID+"/join", "", struct{}{}, http.StatusOK, &joined) {
-		return true
-	}
-	tokens := map[string]string{created.Seat: created.Token, joined.Seat: joined.Token}
-	var s state
-	if !w.call(ctx, "GET", "/api/v1/games/"+created.ID, "", nil, http.StatusOK, &s) {
-		return true
-	}
-	for ply := 0; ply < maxPlies; ply++ {
-		if s.Status == "over" {
-			w.st.finished++
-			return true
-		}
-		p, err := w.rules.ParsePosition(s.Position)
-		if err != nil {
-			w.st.errors["bad position from the server"]++
-			return true
-		}
-		legal := w.rules.LegalMoves(p).Pits()
-		if len(legal) == 0 {
-			w.st.errors["no legal move but the game is not over"]++
-			return true
-		}
-		if w.budget.Add(-1) < 0 {
-			return true
-		}
-		pit := legal[rand.IntN(len(legal))]
-		began := time.Now()
-		if !w.call(ctx, "POST", "/api/v1/games/"+created.ID+"/moves", tokens[p.ToMove.String()],
-			map[string]string{"pit": engine.Label(pit)}, http.StatusOK, &s) {
-			return true
-		}
-		w.st.moves = append(w.st.moves, time.Since(began))
-	}
-	return true
-}
-
-// call sends one API request and decodes the reply into out; it counts
-// the request and reports whether the status was want.
-func (w *worker) call(ctx context.Context, method, path, token string, body any, want int, out any) bool {
+// call sends one API request and decodes the reply into out (when not
+// nil); an answer other than want is an error naming the kind of path.
+func (a *api) call(ctx context.Context, method, path, token string, body, out any, want int) error {
 	var rd io.Reader = http.NoBody
 	if body != nil {
 		b, _ := json.Marshal(body)
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, w.base+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, a.base+path, rd)
 	if err != nil {
-		panic(err)
+		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
@@ -231,28 +190,27 @@ func (w *worker) call(ctx context.Context, method, path, token string, body any,
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	kind := method + " " + pathKind(path)
-	resp, err := w.client.Do(req)
+	resp, err := a.client.Do(req)
 	if err != nil {
-		if ctx.Err() == nil {
-			var ue *url.Error
-			if errors.As(err, &ue) {
-				err = ue.Err // without the URL and its game id
-			}
-			w.st.errors[kind+": "+err.Error()]++
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without the URL and its game id
 		}
-		return false
+		return fmt.Errorf("%s: %w", kind, err)
 	}
 	defer resp.Body.Close()
-	w.st.requests++
 	if resp.StatusCode != want {
-		w.st.errors[fmt.Sprintf("%s: status %d", kind, resp.StatusCode)]++
-		return false
+		io.Copy(io.Discard, resp.Body)
+		return fmt.Errorf("%s: status %d", kind, resp.StatusCode)
+	}
+	if out == nil {
+		_, err = io.Copy(io.Discard, resp.Body)
+		return err
 	}
 	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-		w.st.errors[kind+": bad JSON: "+err.Error()]++
-		return false
+		return fmt.Errorf("%s: bad JSON: %w", kind, err)
 	}
-	return true
+	return nil
 }
 
 // pathKind names an API path without its game id, for error counts.
@@ -266,4 +224,40 @@ func pathKind(path string) string {
 		return "/api/v1/games/{id}/moves"
 	}
 	return "/api/v1/games/{id}"
+}
+
+// state is what the load test reads of the API's view of a game.
+type state struct {
+	Status   string `json:"status"`
+	Position string `json:"position"`
+}
+
+// table is a game with both seats taken by this client.
+type table struct {
+	id     string
+	tokens map[string]string // by seat
+	state  state
+}
+
+// newTable creates a game of rules and takes the other seat.
+func (a *api) newTable(ctx context.Context, rules engine.Rules) (*table, error) {
+	var created struct{ ID, Token, Seat string }
+	if err := a.call(ctx, "POST", "/api/v1/games", "", map[string]string{"rules": rules.Name(), "seat": "south"}, &created, http.StatusCreated); err != nil {
+		return nil, err
+	}
+	var joined struct{ Token, Seat string }
+	if err := a.call(ctx, "POST", "/api/v1/games/"+created.ID+"/join", "", struct{}{}, &joined, http.StatusOK); err != nil {
+		return nil, err
+	}
+	t := &table{id: created.ID, tokens: map[string]string{created.Seat: created.Token, joined.Seat: joined.Token}}
+	return t, a.call(ctx, "GET", "/api/v1/games/"+created.ID, "", nil, &t.state, http.StatusOK)
+}
+
+// move plays pit for the player to move of t and returns how long the
+// request took.
+func (a *api) move(ctx context.Context, t *table, p engine.Position, pit int) (time.Duration, error) {
+	began := time.Now()
+	err := a.call(ctx, "POST", "/api/v1/games/"+t.id+"/moves", t.tokens[p.ToMove.String()],
+		map[string]string{"pit": engine.Label(pit)}, &t.state, http.StatusOK)
+	return time.Since(began), err
 }

@@ -1,8 +1,9 @@
-package handlers
+package content
 
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"oware/locales"
 	"oware/models"
@@ -18,7 +19,7 @@ func TestPageDiagramsLegal(t *testing.T) {
 	}
 	diagrams := 0
 	for _, s := range srcs {
-		parts, err := renderPageBody(s.Body)
+		parts, err := Body(s.Body)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +42,7 @@ func TestPageDiagramsLegal(t *testing.T) {
 		"position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nrules: chess",
 		"highlight: A",
 	} {
-		parts, err := renderPageBody("Text.\n\n```board\n" + bad + "\n```\n")
+		parts, err := Body("Text.\n\n```board\n" + bad + "\n```\n")
 		if err != nil || len(parts) != 2 || parts[1].Err == nil {
 			t.Errorf("%q: not refused: %+v, %v", bad, parts, err)
 		}
@@ -55,7 +56,7 @@ func TestPageMarkdownSanitized(t *testing.T) {
 		"[link](javascript:alert(3)) <img src=x onerror=alert(4)>\n\n" +
 		"<iframe src=\"https://example.com\"></iframe>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n" +
 		"[rules](/en/rules) [elsewhere](https://example.com/)\n"
-	parts, err := renderPageBody(body)
+	parts, err := Body(body)
 	if err != nil || len(parts) != 1 {
 		t.Fatalf("%+v, %v", parts, err)
 	}
@@ -70,5 +71,27 @@ func TestPageMarkdownSanitized(t *testing.T) {
 		if !strings.Contains(h, good) {
 			t.Errorf("no %q in %s", good, h)
 		}
+	}
+}
+
+// TestBodyCache: a page body is rendered again only when its updated_at
+// changes.
+func TestBodyCache(t *testing.T) {
+	var c BodyCache
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	first, err := c.Body("rules", "en", t0, "## One\n")
+	if err != nil || len(first) != 1 || first[0].HTML != "<h2>One</h2>\n" {
+		t.Fatalf("first: %+v, %v", first, err)
+	}
+	// The same updated_at: the stored rendering, even for another text
+	// (a row is only ever changed with its updated_at).
+	if again, _ := c.Body("rules", "en", t0, "## Two\n"); again[0].HTML != "<h2>One</h2>\n" {
+		t.Errorf("same updated_at rendered again: %q", again[0].HTML)
+	}
+	if other, _ := c.Body("rules", "cs", t0, "## Dvě\n"); other[0].HTML != "<h2>Dvě</h2>\n" {
+		t.Errorf("another locale: %q", other[0].HTML)
+	}
+	if later, _ := c.Body("rules", "en", t0.Add(time.Second), "## Two\n"); later[0].HTML != "<h2>Two</h2>\n" {
+		t.Errorf("a later updated_at: %q", later[0].HTML)
 	}
 }

@@ -1,4 +1,4 @@
-package handlers
+package content
 
 import (
 	"bytes"
@@ -11,46 +11,62 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 
 	"oware/engine"
-	"oware/views"
+	"oware/tutor"
 )
 
-// pageMarkdown turns a page body into HTML: CommonMark with GitHub's tables,
-// raw HTML let through to the pageSanitizer.
-var pageMarkdown = goldmark.New(
+// markdown turns a page body into HTML: CommonMark with GitHub's tables,
+// raw HTML let through to the sanitizer.
+var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 	goldmark.WithRendererOptions(html.WithUnsafe()),
 )
 
-// pageSanitizer keeps the HTML of user-generated content (text, links, lists,
+// sanitizer keeps the HTML of user-generated content (text, links, lists,
 // tables, images) and drops scripts, event handlers, styles and
 // javascript: URLs: a page edited in the database can never inject code.
 // Links to other sites get rel="nofollow", links within the site do not.
-var pageSanitizer = func() *bluemonday.Policy {
+var sanitizer = func() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
 	p.RequireNoFollowOnLinks(false)
 	p.RequireNoFollowOnFullyQualifiedLinks(true)
 	return p
 }()
 
-// renderPageMarkdown renders Markdown to sanitized HTML.
-func renderPageMarkdown(src string) (string, error) {
+// Markdown renders Markdown (a page body, a tutorial step's text) to
+// sanitized HTML.
+func Markdown(src string) (string, error) {
 	var buf bytes.Buffer
-	if err := pageMarkdown.Convert([]byte(src), &buf); err != nil {
+	if err := markdown.Convert([]byte(src), &buf); err != nil {
 		return "", err
 	}
-	return pageSanitizer.Sanitize(buf.String()), nil
+	return sanitizer.Sanitize(buf.String()), nil
 }
 
-// pageDiagramFence opens a board diagram in a page body; a line of three
-// backticks closes it.
-const pageDiagramFence = "```board"
+// Part is a piece of a page body: sanitized HTML, a board diagram, or
+// (Err) a diagram the engine refused.
+type Part struct {
+	HTML    string
+	Diagram *Diagram
+	Err     error
+}
 
-// renderPageBody splits a page body at its ```board blocks: the Markdown between
-// them becomes sanitized HTML, each block a board diagram drawn by the
-// board component. A block that is not a legal position becomes a part
-// with Err set (the handler logs it and the view shows a notice).
-func renderPageBody(body string) ([]views.ArticlePart, error) {
-	var parts []views.ArticlePart
+// Diagram is a board diagram of a page: a position checked by the engine,
+// the pits to highlight and a caption.
+type Diagram struct {
+	Position  engine.Position
+	Highlight engine.Moves
+	Caption   string
+}
+
+// diagramFence opens a board diagram in a page body; a line of three
+// backticks closes it.
+const diagramFence = "```board"
+
+// Body splits a page body at its ```board blocks: the Markdown between
+// them becomes sanitized HTML, each block a board diagram. A block that is
+// not a legal position becomes a part with Err set.
+func Body(body string) ([]Part, error) {
+	var parts []Part
 	var text, block []string
 	inBlock := false
 	flush := func() error {
@@ -58,28 +74,28 @@ func renderPageBody(body string) ([]views.ArticlePart, error) {
 			text = nil
 			return nil
 		}
-		h, err := renderPageMarkdown(strings.Join(text, "\n"))
+		h, err := Markdown(strings.Join(text, "\n"))
 		if err != nil {
 			return err
 		}
-		parts = append(parts, views.ArticlePart{HTML: h})
+		parts = append(parts, Part{HTML: h})
 		text = nil
 		return nil
 	}
 	for _, line := range strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n") {
 		trimmed := strings.TrimSpace(line)
 		switch {
-		case !inBlock && trimmed == pageDiagramFence:
+		case !inBlock && trimmed == diagramFence:
 			if err := flush(); err != nil {
 				return nil, err
 			}
 			inBlock, block = true, nil
 		case inBlock && trimmed == "```":
-			d, err := parsePageDiagram(block)
+			d, err := parseDiagram(block)
 			if err != nil {
-				parts = append(parts, views.ArticlePart{Err: err})
+				parts = append(parts, Part{Err: err})
 			} else {
-				parts = append(parts, views.ArticlePart{Diagram: &d})
+				parts = append(parts, Part{Diagram: &d})
 			}
 			inBlock = false
 		case inBlock:
@@ -89,7 +105,7 @@ func renderPageBody(body string) ([]views.ArticlePart, error) {
 		}
 	}
 	if inBlock {
-		parts = append(parts, views.ArticlePart{Err: fmt.Errorf("diagram not closed by ```")})
+		parts = append(parts, Part{Err: fmt.Errorf("diagram not closed by ```")})
 	}
 	if err := flush(); err != nil {
 		return nil, err
@@ -97,13 +113,13 @@ func renderPageBody(body string) ([]views.ArticlePart, error) {
 	return parts, nil
 }
 
-// parsePageDiagram reads the lines of a ```board block ("key: value"):
+// parseDiagram reads the lines of a ```board block ("key: value"):
 // position (a RULES.md position string, required), highlight (labels
 // separated by spaces), caption, and rules (the rule set that parses the
 // position, "abapa" when absent). The engine checks the position, so a
 // diagram can never show an impossible one.
-func parsePageDiagram(lines []string) (views.Diagram, error) {
-	var d views.Diagram
+func parseDiagram(lines []string) (Diagram, error) {
+	var d Diagram
 	rules, pos := "abapa", ""
 	for _, line := range lines {
 		if strings.TrimSpace(line) == "" {
@@ -120,13 +136,13 @@ func parsePageDiagram(lines []string) (views.Diagram, error) {
 		case "rules":
 			rules = value
 		case "caption":
-			d.Options.Caption = value
+			d.Caption = value
 		case "highlight":
-			h, err := parseLabels(value)
+			h, err := tutor.ParseLabels(value)
 			if err != nil {
 				return d, fmt.Errorf("diagram highlight: %w", err)
 			}
-			d.Options.Highlight = h
+			d.Highlight = h
 		default:
 			return d, fmt.Errorf("diagram: unknown key %q", key)
 		}
@@ -138,6 +154,5 @@ func parsePageDiagram(lines []string) (views.Diagram, error) {
 	if d.Position, err = r.ParsePosition(pos); err != nil {
 		return d, fmt.Errorf("diagram %q: %w", pos, err)
 	}
-	d.Options.Last = -1
 	return d, nil
 }

@@ -1,0 +1,74 @@
+// Package content loads the site's long texts into the database at start:
+// the rules, variant and history pages (locales/pages) and the tutorials
+// (locales/tutorials), each checked by the engine first. It also turns a
+// page body into sanitized HTML and board diagrams, and keeps the rendered
+// bodies (BodyCache).
+package content
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"oware/locales"
+	"oware/models"
+	"oware/tutor"
+)
+
+// Load reads the embedded page and tutorial sources, checks every diagram
+// and tutorial board with the engine (a bad one is an error: the server
+// must not start) and brings the pages and tutorial tables up to date
+// without overwriting a page corrected in the database (models.LoadPages).
+func Load(ctx context.Context, db *models.DB, log *slog.Logger) error {
+	if err := loadPages(ctx, db, log); err != nil {
+		return err
+	}
+	return loadTutorials(ctx, db, log)
+}
+
+func loadPages(ctx context.Context, db *models.DB, log *slog.Logger) error {
+	srcs, err := models.ReadPageSources(locales.Pages)
+	if err != nil {
+		return err
+	}
+	for _, s := range srcs {
+		parts, err := Body(s.Body)
+		if err != nil {
+			return fmt.Errorf("page %s/%s: %w", s.Locale, s.Slug, err)
+		}
+		for _, p := range parts {
+			if p.Err != nil {
+				return fmt.Errorf("page %s/%s: %w", s.Locale, s.Slug, p.Err)
+			}
+		}
+	}
+	res, err := db.LoadPages(ctx, srcs)
+	if err != nil {
+		return err
+	}
+	log.Info("pages loaded", "added", res.Added, "updated", res.Updated, "unchanged", res.Unchanged)
+	for _, p := range res.Kept {
+		log.Warn("page edited in the database, its changed source was not loaded (delete the row to load it)", "page", p)
+	}
+	return nil
+}
+
+func loadTutorials(ctx context.Context, db *models.DB, log *slog.Logger) error {
+	srcs, err := models.ReadTutorialSources(locales.TutorialSources)
+	if err != nil {
+		return err
+	}
+	for _, t := range srcs {
+		for _, s := range t.Steps {
+			if _, _, err := tutor.Board(s.Rules, s.Position, s.Highlight, s.Accept); err != nil {
+				return fmt.Errorf("tutorial %s/%s step %d: %w", t.Locale, t.Slug, s.Number, err)
+			}
+		}
+	}
+	n, err := db.LoadTutorials(ctx, srcs)
+	if err != nil {
+		return err
+	}
+	log.Info("tutorials loaded", "written", n, "sources", len(srcs))
+	return nil
+}

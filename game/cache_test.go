@@ -1,0 +1,80 @@
+package game
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"oware/engine"
+)
+
+// TestCacheEqualsReplay plays random games of every rule set, with
+// agreements in Nam-nam, and after every step rebuilds the game from its
+// row twice: from the row's cache (a few steps replayed from the resume
+// point) and from all its moves. The two engine games must be equal in
+// every field, the repetition history included, so a game resumed from its
+// cache plays on exactly as the replay would.
+func TestCacheEqualsReplay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 600))
+	rules := []string{"abapa", "wari", "warri", "namnam", "namnam owner"}
+	steps, resets, longest, rounds := 0, 0, 0, 0
+	for n := range 50 {
+		name, fours := rules[n%len(rules)], ""
+		if name == "namnam owner" {
+			name, fours = "namnam", "owner"
+		}
+		r, err := engine.NewRules(name, fours)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := newGame(r)
+		g.Status = Playing
+		for ply := 0; g.Status == Playing && ply < 300; ply++ {
+			stepsBefore := len(g.resume.Steps)
+			if legal := g.Engine.LegalMoves().Pits(); NamNam(r) && rng.IntN(40) == 0 || len(legal) == 0 {
+				if err := g.agree(); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := g.play(legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+			steps++
+			if len(g.resume.Steps) <= stepsBefore {
+				resets++
+			}
+			longest = max(longest, len(g.resume.Steps))
+			rounds = max(rounds, g.Engine.Round)
+			checkRebuilt(t, g)
+		}
+	}
+	// The resume point moves on: the steps to replay stay few.
+	t.Logf("%d steps, %d resume points, longest replay %d steps", steps, resets, longest)
+	if resets < steps/20 || longest > 200 || rounds < 3 {
+		t.Errorf("%d resume points in %d steps, longest replay %d steps, %d rounds at most; want matches of 3 rounds or more",
+			resets, steps, longest, rounds)
+	}
+}
+
+// checkRebuilt rebuilds g from its row, from the cache and from the moves,
+// and compares both with g.
+func checkRebuilt(t *testing.T, g *Game) {
+	t.Helper()
+	row := g.row()
+	cached, err := readRow(row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed := *cached
+	if err := cached.resumeEngine(row.Resume); err != nil {
+		t.Fatalf("%s after %q: the cache does not rebuild the game: %v", g.Rules.Name(), g.labels, err)
+	}
+	if err := replayed.replay(g.Engine.Moves); err != nil {
+		t.Fatal(err)
+	}
+	if err := sameState(cached, &replayed); err != nil {
+		t.Fatalf("%s after %q: %v", g.Rules.Name(), g.labels, err)
+	}
+	if !reflect.DeepEqual(*g.Engine, *cached.Engine) || !reflect.DeepEqual(g.Rounds, cached.Rounds) {
+		t.Fatalf("%s after %q: the rebuilt game differs from the game played", g.Rules.Name(), g.labels)
+	}
+}

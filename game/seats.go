@@ -1,0 +1,67 @@
+package game
+
+import (
+	"crypto/subtle"
+
+	"oware/engine"
+	"oware/models"
+)
+
+// Seats are held three ways: a guest's browser keeps the seat's bearer
+// token in its session, an API client sends it as a bearer token, and a
+// registered player holds the seats of their account's games in any
+// browser.
+
+// SeatByToken returns the seat whose bearer token is token (the API's
+// Authorization: Bearer), or engine.Nobody.
+func (g *Head) SeatByToken(token string) engine.Side {
+	if token == "" {
+		return engine.Nobody
+	}
+	h := []byte(models.HashToken(token))
+	for _, s := range []engine.Side{engine.South, engine.North} {
+		if t := g.Seats[s].Token; t != "" && subtle.ConstantTimeCompare(h, []byte(t)) == 1 {
+			return s
+		}
+	}
+	return engine.Nobody
+}
+
+// SeatOf returns the seat a browser holds: by the token its session keeps
+// for g, or through the logged-in account userID (0 for a visitor). A seat
+// that belongs to an account is held only through that account, so an old
+// copy of a cookie loses it at logout or a password change.
+func (g *Head) SeatOf(token string, userID uint) engine.Side {
+	seat := g.SeatByToken(token)
+	if seat != engine.Nobody && g.Seats[seat].UserID == nil {
+		return seat
+	}
+	if userID == 0 {
+		return engine.Nobody
+	}
+	for _, s := range []engine.Side{engine.South, engine.North} {
+		if id := g.Seats[s].UserID; id != nil && *id == userID {
+			return s
+		}
+	}
+	return engine.Nobody
+}
+
+// FreeSeat returns the seat nobody holds while g waits for an opponent, or
+// engine.Nobody.
+func (g *Head) FreeSeat() engine.Side {
+	if g.Status != Waiting {
+		return engine.Nobody
+	}
+	for _, s := range []engine.Side{engine.South, engine.North} {
+		if g.Seats[s].Token == "" {
+			return s
+		}
+	}
+	return engine.Nobody
+}
+
+// HasAccounts reports whether an account holds a seat of g.
+func (g *Head) HasAccounts() bool {
+	return g.Seats[engine.South].UserID != nil || g.Seats[engine.North].UserID != nil
+}

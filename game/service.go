@@ -1,0 +1,444 @@
+package game
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"oware/engine"
+	"oware/models"
+)
+
+// Service loads games, plays their actions and publishes every change. It
+// is safe for concurrent use.
+type Service struct {
+	db     *models.DB
+	log    *slog.Logger
+	stored []func(context.Context, *Game)
+}
+
+// New returns the service of the games in db. Every change it stores is
+// announced to the live views of every instance (models.DB.UpdateGame).
+func New(db *models.DB, log *slog.Logger) *Service {
+	return &Service{db: db, log: log}
+}
+
+// OnStore adds f to what runs after every change of a game is stored and
+// published, in the request that stored it (ctx is its context), with the
+// game as stored: f must not change g, and must return at once (hand long
+// work to a goroutine). It is the hook of whatever must follow a change in
+// this instance (the live views, a computer opponent's reply); call it
+// before serving.
+func (s *Service) OnStore(f func(ctx context.Context, g *Game)) { s.stored = append(s.stored, f) }
+
+// Load returns the game with the given id, or ErrNotFound (also for a
+// string that cannot be an id). It reads the game's row (one query) and
+// rebuilds the engine's game from the row's cache; a row without a valid
+// cache is rebuilt from its moves.
+func (s *Service) Load(ctx context.Context, id string) (*Game, error) {
+	row, err := s.db.FindGame(ctx, id)
+	return s.build(ctx, row, err)
+}
+
+// LoadByKey returns the game whose watch link has the given key, or
+// ErrNotFound.
+func (s *Service) LoadByKey(ctx context.Context, key string) (*Game, error) {
+	row, err := s.db.FindGameByKey(ctx, key)
+	return s.build(ctx, row, err)
+}
+
+// Peek returns the head of the game with the given id or, when byKey, the
+// key of its watch link: one light query, no engine; ErrNotFound when
+// there is none.
+func (s *Service) Peek(ctx context.Context, idOrKey string, byKey bool) (*Head, error) {
+	row, err := s.db.FindGameHead(ctx, idOrKey, byKey)
+	if errors.Is(err, models.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	h := headOf(row)
+	return &h, nil
+}
+
+// build makes the Game of a row just read.
+func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game, error) {
+	if errors.Is(err, models.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := readRow(row)
+	if err == nil && g.resumeEngine(row.Resume) != nil {
+		err = s.rebuild(ctx, g)
+	}
+	if err != nil {
+		// The stored game is unreadable: a server fault, never a refusal.
+		return nil, fmt.Errorf("game %s: %v", row.ID, err)
+	}
+	return g, nil
+}
+
+// rebuild builds g's engine game and cache from its stored moves.
+func (s *Service) rebuild(ctx context.Context, g *Game) error {
+	moves, err := s.db.Moves(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	pits := make([]int, len(moves))
+	for i, m := range moves {
+		pits[i] = m.Pit
+	}
+	return g.replay(pits)
+}
+
+// Settings are the table settings of a new game.
+type Settings struct {
+	// Rules is the rule set key ("abapa" when empty), Fours Nam-nam's fours
+	// setting ("last" when empty; only for "namnam").
+	Rules, Fours string
+	// Seat is the creator's seat: "south" (when empty), "north" or
+	// "random".
+	Seat string
+	// UserID is the creator's account, 0 for a guest.
+	UserID uint
+}
+
+// Create sets up a new table with the creator in their seat and returns it
+// with the creator's bearer token. Bad settings are ErrBadSettings.
+func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, error) {
+	r, err := engine.NewRules(set.Rules, set.Fours)
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: %w", ErrBadSettings, err)
+	}
+	side, err := creatorSide(set.Seat)
+	if err != nil {
+		return nil, "", err
+	}
+	g := newGame(r)
+	token := models.NewToken()
+	g.Seats[side].Token = models.HashToken(token)
+	if set.UserID != 0 {
+		id := set.UserID
+		g.Seats[side].UserID = &id
+	}
+	row := g.row()
+	if err := s.db.CreateGame(ctx, row); err != nil {
+		return nil, "", fmt.Errorf("create game: %w", err)
+	}
+	g.ID, g.SpectatorKey, g.Version, g.CreatedAt, g.UpdatedAt = row.ID, row.SpectatorKey, row.Version, row.CreatedAt, row.UpdatedAt
+	return g, token, nil
+}
+
+// creatorSide reads the creator's seat of Settings.
+func creatorSide(seat string) (engine.Side, error) {
+	switch seat {
+	case "", "south":
+		return engine.South, nil
+	case "north":
+		return engine.North, nil
+	case "random":
+		b := make([]byte, 1)
+		rand.Read(b)
+		return engine.Side(b[0] & 1), nil
+	}
+	return engine.Nobody, fmt.Errorf("%w: seat %q", ErrBadSettings, seat)
+}
+
+// Join gives the free seat of g to a new bearer token, which it returns
+// with the seat; the game starts. ErrSeatsTaken when no seat is free.
+func (s *Service) Join(ctx context.Context, g *Game) (string, engine.Side, error) {
+	side := g.FreeSeat()
+	if side == engine.Nobody {
+		return "", side, ErrSeatsTaken
+	}
+	token := models.NewToken()
+	g.Seats[side].Token = models.HashToken(token)
+	g.Status = Playing
+	if err := s.store(ctx, g, nil); err != nil {
+		if errors.Is(err, ErrConflict) {
+			return "", side, ErrSeatsTaken
+		}
+		return "", side, err
+	}
+	return token, side, nil
+}
+
+// ClaimSeats records the account userID as the player of the seats that
+// the given bearer tokens (by game id) hold, where a seat has no account
+// yet and the other seat is not the same account's: the games of a guest
+// join the account at registration or login.
+func (s *Service) ClaimSeats(ctx context.Context, tokens map[string]string, userID uint) {
+	for id, token := range tokens {
+		g, err := s.Load(ctx, id)
+		if err != nil {
+			continue
+		}
+		if side := g.SeatByToken(token); side != engine.Nobody {
+			if _, err := s.db.ClaimSeat(ctx, id, side.String(), userID); err != nil {
+				s.log.Error("claim seat", "game", id, "err", err)
+			}
+		}
+	}
+}
+
+// checkPlaying refuses actions on a game that is waiting or over.
+func (g *Game) checkPlaying() error {
+	switch g.Status {
+	case Waiting:
+		return ErrNotStarted
+	case Over:
+		return engine.ErrGameOver
+	}
+	return nil
+}
+
+// Move plays the pit labelled label for seat: the engine checks it on the
+// game as stored, and the move and the game are stored with the version
+// check. Errors: ErrNotStarted, engine.ErrGameOver, ErrNotYourTurn, the
+// engine's errors of an illegal move (ErrBadLabel, ErrNotOwnPit, ...),
+// ErrConflict.
+func (s *Service) Move(ctx context.Context, g *Game, seat engine.Side, label string) error {
+	if err := g.checkPlaying(); err != nil {
+		return err
+	}
+	if g.Engine.Over {
+		return engine.ErrGameOver
+	}
+	if g.Engine.Position.ToMove != seat {
+		return ErrNotYourTurn
+	}
+	pit, err := engine.ParseLabel(label)
+	if err != nil {
+		return err
+	}
+	if err := g.play(pit); err != nil {
+		return err
+	}
+	g.EndOffer = engine.Nobody
+	m := &models.Move{Ply: len(g.Engine.Moves), Pit: pit, Label: engine.Label(pit), Position: g.Rules.FormatPosition(g.Position)}
+	return s.store(ctx, g, m)
+}
+
+// play plays pit on g's engine game and brings g and its cache up to date.
+func (g *Game) play(pit int) error {
+	before := snapshot(g.Engine)
+	mv, err := g.Engine.Play(pit)
+	if err != nil {
+		return err
+	}
+	g.noteStep(before, mv, false)
+	g.labels += engine.Label(pit)
+	g.settle()
+	return nil
+}
+
+// agree ends g's game, or Nam-nam round, by agreement on its engine game
+// and brings g and its cache up to date.
+func (g *Game) agree() error {
+	before := snapshot(g.Engine)
+	mv, err := g.Engine.Agree()
+	if err != nil {
+		return err
+	}
+	g.noteStep(before, mv, true)
+	g.agreements = append(g.agreements, len(g.Engine.Moves))
+	g.agreementList = addAgreement(g.agreementList, len(g.Engine.Moves))
+	g.settle()
+	return nil
+}
+
+// newGame returns a new game of r at its start, waiting for its players.
+func newGame(r engine.Rules) *Game {
+	start := r.Start()
+	return &Game{Head: Head{Status: Waiting}, Rules: r, Position: start, start: start, Engine: engine.NewGame(r, start),
+		EndOffer: engine.Nobody, RematchOffer: engine.Nobody, resume: newResume(r, start)}
+}
+
+// settle copies the engine's game into g: its position and, when it is
+// over, the end.
+func (g *Game) settle() {
+	g.Position = g.Engine.Position
+	if g.Engine.Over {
+		g.Status, g.Result, g.Reason = Over, g.Engine.Result, g.Engine.Reason
+		g.EndOffer = engine.Nobody
+	}
+}
+
+// Resign ends g: seat loses (RULES.md 2.6, 4.7).
+func (s *Service) Resign(ctx context.Context, g *Game, seat engine.Side) error {
+	if err := g.checkPlaying(); err != nil {
+		return err
+	}
+	if err := g.Engine.Resign(seat); err != nil {
+		return err
+	}
+	g.settle()
+	return s.store(ctx, g, nil)
+}
+
+// OfferEnd records that seat proposes to end g (a Nam-nam round, or between
+// rounds the match) by agreement.
+func (s *Service) OfferEnd(ctx context.Context, g *Game, seat engine.Side) error {
+	if err := g.checkPlaying(); err != nil {
+		return err
+	}
+	if g.EndOffer != engine.Nobody {
+		return nil
+	}
+	g.EndOffer = seat
+	return s.store(ctx, g, nil)
+}
+
+// AnswerEnd accepts or declines the opponent's proposal to end g. On
+// acceptance each player captures the seeds on their row (RULES.md 2.6);
+// in Nam-nam the round ends, or between rounds the match (4.5, 4.7).
+// ErrNoOffer when the opponent proposed nothing.
+func (s *Service) AnswerEnd(ctx context.Context, g *Game, seat engine.Side, accept bool) error {
+	if err := g.checkPlaying(); err != nil {
+		return err
+	}
+	if g.EndOffer != seat.Opponent() {
+		return ErrNoOffer
+	}
+	g.EndOffer = engine.Nobody
+	if accept {
+		if err := g.agree(); err != nil {
+			return err
+		}
+	}
+	return s.store(ctx, g, nil)
+}
+
+// StartRound records that seat has seen the start of the current Nam-nam
+// round: the summary of the round before is no longer shown to them.
+// ErrNotNamNam for an Oware game.
+func (s *Service) StartRound(ctx context.Context, g *Game, seat engine.Side) error {
+	if !g.NamNam() {
+		return ErrNotNamNam
+	}
+	if err := g.checkPlaying(); err != nil {
+		return err
+	}
+	if g.RoundSeen[seat] >= g.Engine.Round {
+		return nil
+	}
+	g.RoundSeen[seat] = g.Engine.Round
+	return s.store(ctx, g, nil)
+}
+
+// Rematch records seat's wish for a rematch of the finished game g; when
+// the opponent asked already, the new game starts with the seats swapped
+// (each player keeps their token and account) and g.RematchID names it.
+// ErrNotOver while g is not over.
+func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error {
+	if g.Status != Over {
+		return ErrNotOver
+	}
+	if g.RematchID != "" || g.RematchOffer == seat {
+		return nil
+	}
+	if g.RematchOffer == engine.Nobody {
+		g.RematchOffer = seat
+		return s.store(ctx, g, nil)
+	}
+	ng := newGame(g.Rules)
+	ng.Status, ng.Seats = Playing, [2]Seat{g.Seats[engine.North], g.Seats[engine.South]}
+	row := ng.row()
+	row.ID = models.NewGameID()
+	// The rematch exists before anyone hears of it; the version-checked
+	// write then decides which of two answers started it, and the other
+	// answer's game is deleted.
+	if err := s.db.CreateGame(ctx, row); err != nil {
+		return fmt.Errorf("create rematch: %w", err)
+	}
+	g.RematchID = row.ID
+	if err := s.store(ctx, g, nil); err != nil {
+		if derr := s.db.DeleteGame(ctx, row.ID); derr != nil {
+			s.log.Error("delete unused rematch", "game", row.ID, "err", derr)
+		}
+		if fresh, lerr := s.Load(ctx, g.ID); lerr == nil && fresh.RematchID != "" {
+			*g = *fresh // a second click: the first one started the rematch
+			return nil
+		}
+		return err
+	}
+	return nil
+}
+
+// store writes g (and m, the move just played) with the version check,
+// then publishes the change.
+func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
+	row := g.row()
+	if err := s.db.UpdateGame(ctx, row, m); err != nil {
+		if errors.Is(err, models.ErrConflict) {
+			return ErrConflict
+		}
+		return err
+	}
+	g.Version, g.UpdatedAt = row.Version, row.UpdatedAt
+	s.published(ctx, g)
+	return nil
+}
+
+// published runs the OnStore hooks on g just stored (UpdateGame has
+// announced its new version to every instance).
+func (s *Service) published(ctx context.Context, g *Game) {
+	for _, f := range s.stored {
+		f(ctx, g)
+	}
+}
+
+// OpenGames returns the games of account userID that are not over (at
+// most 50, the latest changed first) with the names of their players.
+func (s *Service) OpenGames(ctx context.Context, userID uint) ([]*Game, error) {
+	rows, err := s.db.OpenGames(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	games := make([]*Game, 0, len(rows))
+	var ids []uint
+	for i := range rows {
+		g, err := s.build(ctx, &rows[i], nil)
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, g)
+		for _, seat := range g.Seats {
+			if seat.UserID != nil {
+				ids = append(ids, *seat.UserID)
+			}
+		}
+	}
+	users, err := s.db.UsersByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		for i, seat := range g.Seats {
+			if seat.UserID == nil {
+				continue
+			}
+			if u := users[*seat.UserID]; u != nil && !u.Deleted() {
+				g.Seats[i].Name = u.Username
+			} else {
+				g.Seats[i].Deleted = true
+			}
+		}
+	}
+	return games, nil
+}
+
+// Statuses returns the status of each of the given games that exists.
+func (s *Service) Statuses(ctx context.Context, ids []string) (map[string]Status, error) {
+	rows, err := s.db.GameStatuses(ctx, ids)
+	out := make(map[string]Status, len(rows))
+	for id, st := range rows {
+		out[id] = Status(st)
+	}
+	return out, err
+}

@@ -1,0 +1,151 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/game"
+	"oware/views"
+)
+
+// moveForm plays the posted pit (form field "pit", a label).
+func (h *handler) moveForm(c echo.Context) error {
+	g, seat, err := h.seated(c)
+	if err != nil {
+		return err
+	}
+	return h.answer(c, g, seat, h.games.Move(c.Request().Context(), g, seat, c.FormValue("pit")))
+}
+
+// resignPage asks the player to confirm the resignation.
+func (h *handler) resignPage(c echo.Context) error {
+	g, _, err := h.seated(c)
+	if err != nil {
+		return err
+	}
+	base := gamePath(langOf(c), g.ID)
+	if g.Status != game.Playing {
+		return redirect(c, base)
+	}
+	return render(c, http.StatusOK, views.ResignPage(h.page(c, "title_resign", "/games/"+g.ID+"/resign"), base, csrfToken(c)))
+}
+
+// resignForm resigns the game: the player loses.
+func (h *handler) resignForm(c echo.Context) error {
+	g, seat, err := h.seated(c)
+	if err != nil {
+		return err
+	}
+	return h.answer(c, g, seat, h.games.Resign(c.Request().Context(), g, seat))
+}
+
+// endForm returns the handler that proposes ending the game by agreement
+// ("offer") or answers the opponent's proposal ("accept", "decline").
+func (h *handler) endForm(action string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		g, seat, err := h.seated(c)
+		if err != nil {
+			return err
+		}
+		ctx := c.Request().Context()
+		if action == "offer" {
+			err = h.games.OfferEnd(ctx, g, seat)
+		} else {
+			err = h.games.AnswerEnd(ctx, g, seat, action == "accept")
+		}
+		return h.answer(c, g, seat, err)
+	}
+}
+
+// nextRoundForm starts the next Nam-nam round for the player: the summary
+// of the round before is no longer shown to them, and their board is
+// playable.
+func (h *handler) nextRoundForm(c echo.Context) error {
+	g, seat, err := h.seated(c)
+	if err != nil {
+		return err
+	}
+	return h.answer(c, g, seat, h.games.StartRound(c.Request().Context(), g, seat))
+}
+
+// rematchForm asks for a rematch; when both agreed, the player goes to the
+// new game (htmx: HX-Redirect).
+func (h *handler) rematchForm(c echo.Context) error {
+	g, seat, err := h.seated(c)
+	if err != nil {
+		return err
+	}
+	if err := h.games.Rematch(c.Request().Context(), g, seat); err != nil || g.RematchID == "" {
+		return h.answer(c, g, seat, err)
+	}
+	return h.toRematch(c, g, seat)
+}
+
+// followRematch takes a player of a finished game to its rematch, keeping
+// their seat token for the new game.
+func (h *handler) followRematch(c echo.Context) error {
+	g, seat, err := h.load(c)
+	if err != nil {
+		return err
+	}
+	if g.RematchID == "" || seat == engine.Nobody {
+		return redirect(c, gamePath(langOf(c), g.ID))
+	}
+	return h.toRematch(c, g, seat)
+}
+
+// toRematch keeps the visitor's seat token for the rematch of g and
+// redirects there.
+func (h *handler) toRematch(c echo.Context, g *game.Game, seat engine.Side) error {
+	if err := h.keepSeat(c, g.RematchID, h.visit(c).sess.seatToken(g.ID)); err != nil {
+		return err
+	}
+	to := gamePath(langOf(c), g.RematchID)
+	if htmx(c) {
+		c.Response().Header().Set("HX-Redirect", to)
+		return c.NoContent(http.StatusOK)
+	}
+	return redirect(c, to)
+}
+
+// answer ends a game action on g (as the action left it, for seat): with
+// htmx, the game panel (after a refusal, of the game as stored, with the
+// localized refusal and its status); without JavaScript, a 303
+// redirect back to the game page (Post/Redirect/Get), the refusal kept in
+// the session for that page.
+func (h *handler) answer(c echo.Context, g *game.Game, seat engine.Side, err error) error {
+	var ue *userError
+	if err != nil && !errors.As(refusal(err), &ue) {
+		return err
+	}
+	if ue != nil && (ue.status == http.StatusForbidden || ue.status == http.StatusNotFound || ue.status == http.StatusBadRequest) {
+		return ue
+	}
+	if !htmx(c) {
+		if ue != nil {
+			if err := h.visit(c).sess.setFlash(ue.key); err != nil {
+				return err
+			}
+		}
+		return redirect(c, gamePath(langOf(c), g.ID))
+	}
+	if ue != nil { // a refusal may leave g half-changed or out of date
+		var lerr error
+		if g, seat, lerr = h.load(c); lerr != nil {
+			return lerr
+		}
+	}
+	v := h.gameView(g, h.viewerOf(c, g, seat))
+	v.OOB = true
+	c.Response().Header().Set("X-Game-Version", strconv.Itoa(g.Version))
+	status, l := http.StatusOK, h.visit(c).l
+	if ue != nil {
+		status = ue.status
+		v.Error = l.T(ue.key)
+	}
+	return render(c, status, views.GamePanel(l, v))
+}

@@ -1,0 +1,119 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/game"
+	"oware/views"
+)
+
+// userError is a refused request: the HTTP status and the message id that
+// explains it. It is never a server fault.
+type userError struct {
+	status int
+	key    string
+}
+
+func (e *userError) Error() string { return e.key }
+
+// The refusals that the handlers make themselves.
+var (
+	errNotFound   = &userError{http.StatusNotFound, "err_not_found"}
+	errNoSeat     = &userError{http.StatusForbidden, "err_no_seat"}
+	errBadRequest = &userError{http.StatusBadRequest, "err_bad_request"}
+	errNotJSON    = &userError{http.StatusUnsupportedMediaType, "err_not_json"}
+)
+
+// refusals map the errors of the game service and the engine to refusals:
+// 409 when the game's state forbids the action, 422 for an illegal move or
+// bad table settings.
+var refusals = []struct {
+	err error
+	ue  *userError
+}{
+	{game.ErrNotFound, errNotFound},
+	{game.ErrBadSettings, &userError{http.StatusUnprocessableEntity, "err_bad_request"}},
+	{game.ErrNotStarted, &userError{http.StatusConflict, "err_not_started"}},
+	{game.ErrNotYourTurn, &userError{http.StatusConflict, "err_not_your_turn"}},
+	{game.ErrSeatsTaken, &userError{http.StatusConflict, "err_seats_taken"}},
+	{game.ErrNoOffer, &userError{http.StatusConflict, "err_no_offer"}},
+	{game.ErrNotOver, &userError{http.StatusConflict, "err_not_over"}},
+	{game.ErrConflict, &userError{http.StatusConflict, "err_conflict"}},
+	{game.ErrNotNamNam, errBadRequest},
+	{engine.ErrGameOver, &userError{http.StatusConflict, "err_game_over"}},
+	{engine.ErrBadLabel, &userError{http.StatusUnprocessableEntity, "err_bad_label"}},
+	{engine.ErrBadPit, &userError{http.StatusUnprocessableEntity, "err_bad_pit"}},
+	{engine.ErrNotOwnPit, &userError{http.StatusUnprocessableEntity, "err_not_own_pit"}},
+	{engine.ErrEmptyPit, &userError{http.StatusUnprocessableEntity, "err_empty_pit"}},
+	{engine.ErrMustFeed, &userError{http.StatusUnprocessableEntity, "err_must_feed"}},
+	{engine.ErrGrandSlamForbidden, &userError{http.StatusUnprocessableEntity, "err_grand_slam_forbidden"}},
+	{engine.ErrEndlessSowing, &userError{http.StatusUnprocessableEntity, "err_endless_sowing"}},
+}
+
+// refusal maps an error of the game service or the engine to its refusal;
+// other errors are returned as they are (server faults).
+func refusal(err error) error {
+	for _, r := range refusals {
+		if errors.Is(err, r.err) {
+			return r.ue
+		}
+	}
+	return err
+}
+
+// handleError answers an error: JSON under /api/, else a localized page.
+// Refusals keep their status; anything else is logged as a 500.
+func (h *handler) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status, key := http.StatusInternalServerError, "err_internal"
+	var ue *userError
+	var he *echo.HTTPError
+	switch {
+	case errors.As(refusal(err), &ue):
+		status, key = ue.status, ue.key
+	case errors.As(err, &he):
+		status = he.Code
+		switch {
+		case status == http.StatusNotFound || status == http.StatusMethodNotAllowed:
+			key = "err_not_found"
+		case status == http.StatusForbidden:
+			key = "err_forbidden"
+		case status == http.StatusRequestEntityTooLarge:
+			key = "err_too_large"
+		case status < 500:
+			key = "err_bad_request"
+		}
+	}
+	if status >= 500 && c.Request().Context().Err() != nil {
+		// The client went away: not a fault of the server, and nobody reads
+		// the answer.
+		h.log.Info("request abandoned", "method", c.Request().Method, "uri", c.Request().RequestURI)
+		return
+	}
+	if status >= 500 {
+		h.log.Error("request failed", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+	}
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		_ = c.JSON(status, map[string]string{"error": h.localizers[defaultLang].T(key)})
+		return
+	}
+	title := "title_error"
+	switch status {
+	case http.StatusNotFound, http.StatusMethodNotAllowed:
+		title = "title_not_found"
+	case http.StatusForbidden:
+		title = "title_forbidden"
+	}
+	p := h.page(c, title, "/")
+	p.NoIndex = true
+	if err := render(c, status, views.ErrorPage(p, p.L.T(key))); err != nil {
+		h.log.Error("render error page", "err", err)
+	}
+}

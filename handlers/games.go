@@ -1,0 +1,185 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/game"
+	"oware/models"
+	"oware/views"
+)
+
+// newGameForm shows the table settings of a new game.
+func (h *handler) newGameForm(c echo.Context) error {
+	return render(c, http.StatusOK, views.NewGamePage(h.page(c, "title_new_game", "/games/new"), csrfToken(c), c.QueryParam("rules")))
+}
+
+// createGameForm sets up the table, keeps the creator's seat in the
+// session and shows the game page (with the invitation link).
+func (h *handler) createGameForm(c echo.Context) error {
+	set := game.Settings{Rules: c.FormValue("rules"), Seat: c.FormValue("seat"), UserID: h.visit(c).userID()}
+	if set.Rules == "namnam" { // the form sends the fours setting with every rule set
+		set.Fours = c.FormValue("fours")
+	}
+	if err := h.roomForSeat(c); err != nil {
+		return err
+	}
+	g, token, err := h.games.Create(c.Request().Context(), set)
+	if err != nil {
+		return err
+	}
+	if err := h.keepSeat(c, g.ID, token); err != nil {
+		return err
+	}
+	return redirect(c, gamePath(langOf(c), g.ID))
+}
+
+// load loads the game of the request's :id and the visitor's seat.
+func (h *handler) load(c echo.Context) (*game.Game, engine.Side, error) {
+	g, err := h.games.Load(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return nil, engine.Nobody, err
+	}
+	return g, h.seatOf(c, &g.Head), nil
+}
+
+// seated loads the game of the request's :id and the visitor's seat; a
+// visitor without a seat is refused (403).
+func (h *handler) seated(c echo.Context) (*game.Game, engine.Side, error) {
+	g, seat, err := h.load(c)
+	if err == nil && seat == engine.Nobody {
+		err = errNoSeat
+	}
+	return g, seat, err
+}
+
+// viewerOf returns the request's viewer of g in seat.
+func (h *handler) viewerOf(c echo.Context, g *game.Game, seat engine.Side) viewer {
+	w := viewer{lang: langOf(c), seat: seat, csrf: csrfToken(c), live: htmx(c)}
+	if seat == engine.Nobody && g.RematchID != "" {
+		w.rematchKey = h.rematchKey(c, g)
+	}
+	return w
+}
+
+// rematchKey returns the spectator key of g's rematch, or "".
+func (h *handler) rematchKey(c echo.Context, g *game.Game) string {
+	ng, err := h.games.Load(c.Request().Context(), g.RematchID)
+	if err != nil {
+		return ""
+	}
+	return ng.SpectatorKey
+}
+
+// gamePage is the game page of a seated player. A visitor without a seat
+// goes to the join page while a seat is free, else sees the game as a
+// spectator (a page kept for every visitor without an account).
+func (h *handler) gamePage(c echo.Context) error {
+	if h.cacheable(c) && h.visit(c).sess.seatToken(c.Param("id")) == "" {
+		head, err := h.games.Peek(c.Request().Context(), c.Param("id"), false)
+		if err != nil {
+			return err
+		}
+		if head.FreeSeat() == engine.Nobody && h.pages.serve(c, strconv.Itoa(head.Version)) {
+			return nil
+		}
+	}
+	g, seat, err := h.load(c)
+	if err != nil {
+		return err
+	}
+	if seat == engine.Nobody && g.FreeSeat() != engine.Nobody {
+		return redirect(c, gamePath(langOf(c), g.ID)+"/join")
+	}
+	spectator := seat == engine.Nobody && h.cacheable(c)
+	v := h.gameView(g, h.viewerOf(c, g, seat))
+	if seat != engine.Nobody {
+		v.EventsURL += "&view=" + models.NewToken()[:12] // its actions' answers are not streamed again
+	}
+	p := h.page(c, titleKey(g, "title_game"), "/games/"+g.ID)
+	key, err := h.visit(c).sess.takeFlash()
+	if err != nil {
+		h.log.Error("session", "err", err)
+	}
+	if key != "" {
+		v.Error = p.L.T(key)
+	}
+	if spectator && key == "" {
+		return h.pages.render(c, strconv.Itoa(g.Version), p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
+	}
+	return render(c, http.StatusOK, views.GamePage(p, v))
+}
+
+// watchPage is the spectator view of the game with the :key (a page kept
+// for every visitor without an account).
+func (h *handler) watchPage(c echo.Context) error {
+	cacheable := h.cacheable(c)
+	if cacheable {
+		head, err := h.games.Peek(c.Request().Context(), c.Param("key"), true)
+		if err != nil {
+			return err
+		}
+		if h.pages.serve(c, strconv.Itoa(head.Version)) {
+			return nil
+		}
+	}
+	g, err := h.games.LoadByKey(c.Request().Context(), c.Param("key"))
+	if err != nil {
+		return err
+	}
+	state := strconv.Itoa(g.Version)
+	v := h.gameView(g, h.viewerOf(c, g, engine.Nobody))
+	p := h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey)
+	if cacheable {
+		return h.pages.render(c, state, p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
+	}
+	return render(c, http.StatusOK, views.GamePage(p, v))
+}
+
+// joinPage is where the invitation link leads: the table settings and the
+// free seat to take.
+func (h *handler) joinPage(c echo.Context) error {
+	g, seat, err := h.load(c)
+	if err != nil {
+		return err
+	}
+	lang := langOf(c)
+	if seat != engine.Nobody {
+		return redirect(c, gamePath(lang, g.ID))
+	}
+	v := views.JoinView{Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Base: gamePath(lang, g.ID), CSRF: csrfToken(c)}
+	switch s := g.FreeSeat(); {
+	case s != engine.Nobody:
+		v.Seat = s.String()
+	case g.Status == game.Over:
+		v.Replay = v.Base + "/replay"
+	default:
+		v.Watch = watchPath(lang, g.SpectatorKey)
+	}
+	return render(c, http.StatusOK, views.JoinPage(h.page(c, titleKey(g, "title_join"), "/games/"+g.ID+"/join"), v))
+}
+
+// joinForm takes the free seat: the game starts.
+func (h *handler) joinForm(c echo.Context) error {
+	g, seat, err := h.load(c)
+	if err != nil {
+		return err
+	}
+	if seat == engine.Nobody {
+		if err := h.roomForSeat(c); err != nil {
+			return err
+		}
+		token, _, err := h.games.Join(c.Request().Context(), g)
+		if err != nil {
+			return err
+		}
+		if err := h.keepSeat(c, g.ID, token); err != nil {
+			return err
+		}
+	}
+	return redirect(c, gamePath(langOf(c), g.ID))
+}

@@ -1,0 +1,151 @@
+package handlers
+
+import (
+	"strconv"
+
+	"oware/engine"
+	"oware/game"
+	"oware/views"
+)
+
+// viewer is who a game is shown to.
+type viewer struct {
+	lang string
+	seat engine.Side // engine.Nobody for a spectator
+	csrf string      // the token of the viewer's forms
+	// live: the view updates a page already shown (htmx, event stream),
+	// so the last move's sowing is animated.
+	live bool
+	// rematchKey is the spectator key of the rematch, for a spectator's
+	// link to watch it.
+	rematchKey string
+}
+
+// gamePath is the URL path of a game's page.
+func gamePath(lang, id string) string { return "/" + lang + "/games/" + id }
+
+// watchPath is the URL path of a game's spectator page.
+func watchPath(lang, key string) string { return "/" + lang + "/watch/" + key }
+
+// gameView builds the view of g for w.
+func (h *handler) gameView(g *game.Game, w viewer) views.GameView {
+	base := gamePath(w.lang, g.ID)
+	v := views.GameView{
+		ID: g.ID, Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Status: string(g.Status),
+		Result: g.Result.String(), Reason: string(g.Reason),
+		Position: g.Position, Seat: w.seat, Moves: g.Labels(), LastPit: g.LastPit(),
+		EndOffer: sideName(g.EndOffer), RematchOffer: sideName(g.RematchOffer),
+		CSRF: w.csrf, Base: base, Playable: g.Playable(w.seat),
+		EventsURL: base + "/events?v=" + strconv.Itoa(g.Version),
+	}
+	if w.seat == engine.Nobody {
+		v.EventsURL = watchPath(w.lang, g.SpectatorKey) + "/events?v=" + strconv.Itoa(g.Version)
+		if w.rematchKey != "" {
+			v.RematchURL = watchPath(w.lang, w.rematchKey)
+		}
+	} else {
+		v.InviteURL = h.base + "/join/" + g.ID
+		v.WatchURL = watchPath(w.lang, g.SpectatorKey)
+		if g.RematchID != "" {
+			v.RematchURL = base + "/rematch"
+		}
+	}
+	if g.NamNam() {
+		addMatch(&v, g, w)
+	}
+	if g.Status != game.Waiting && g.HasAccounts() {
+		l := h.localizers[w.lang]
+		v.SouthName, v.NorthName = playerName(l, g.Seats[engine.South]), playerName(l, g.Seats[engine.North])
+	}
+	return v
+}
+
+// sideName returns "south" or "north", or "" for engine.Nobody.
+func sideName(s engine.Side) string {
+	if s == engine.Nobody {
+		return ""
+	}
+	return s.String()
+}
+
+// playerName returns the name of a seat's player as the pages show it: the
+// username, "guest" or "deleted player".
+func playerName(l *localizer, s game.Seat) string {
+	switch {
+	case s.UserID == nil:
+		return l.T("hist_guest")
+	case s.Deleted:
+		return l.T("hist_deleted_player")
+	}
+	return s.Name
+}
+
+// addMatch fills the Nam-nam part of v: the round, the totals, the
+// summary of every round played and, until a seated viewer starts the next
+// round, the summary of the last one (their board is not playable
+// meanwhile; spectators see it between rounds). The last move's sowing is
+// animated on live updates, unless it ended a round (the board then shows
+// the start of the next round).
+func addMatch(v *views.GameView, g *game.Game, w viewer) {
+	eg := g.Engine
+	m := &views.MatchView{
+		Fours: v.Fours, Round: eg.Round, Starter: eg.Starter, RoundMoves: eg.RoundMoves,
+		Totals: eg.Rules.(engine.Rounds).Totals(eg.Position), BetweenRounds: eg.BetweenRounds(),
+		NextURL: v.Base + "/round/next",
+	}
+	from := 0
+	for i, end := range g.Rounds {
+		m.Rounds = append(m.Rounds, roundSummary(i+1, end))
+		if end.Next != nil {
+			m.Moves, from = append(m.Moves, v.Moves[from:end.Moves]), end.Moves
+		}
+	}
+	m.Moves = append(m.Moves, v.Moves[from:])
+	if !eg.Over && len(m.Rounds) > 0 {
+		last := m.Rounds[len(m.Rounds)-1]
+		switch {
+		case w.seat == engine.Nobody:
+			if eg.BetweenRounds() {
+				m.Summary = &last
+			}
+		case g.RoundSeen[w.seat] < eg.Round:
+			m.Summary, m.CanStart = &last, true
+			v.Playable = 0
+		}
+	}
+	if l := g.Last; l != nil && !l.Agreement && !l.Move.RoundOver {
+		if w.live {
+			m.Sown = l.Move.Sown
+		}
+	} else {
+		v.LastPit = -1 // the board shows the start of a round
+	}
+	v.Match = m
+}
+
+// roundSummary tells how round n ended and how the next one starts.
+func roundSummary(n int, end game.RoundEnd) views.RoundSummary {
+	s := views.RoundSummary{Round: n, Reason: string(end.Reason), Totals: end.Totals, Starter: engine.Nobody}
+	if next := end.Next; next != nil {
+		s.Next = true
+		s.Starter = next.ToMove
+		s.Stores = [2]int{int(next.Store[engine.South]), int(next.Store[engine.North])}
+		for _, o := range next.Owner {
+			if o == engine.Nobody {
+				s.Unowned++
+			} else {
+				s.Pits[o]++
+			}
+		}
+	}
+	return s
+}
+
+// titleKey returns the message id of a game page's title: the Nam-nam one
+// ("nn_title_game") for a Nam-nam match, else key.
+func titleKey(g *game.Game, key string) string {
+	if g.NamNam() {
+		return "nn_" + key
+	}
+	return key
+}

@@ -1,0 +1,282 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"oware/engine"
+	"oware/game"
+	"oware/models"
+	"oware/views"
+)
+
+// live fans the new versions of games out to their event streams. For
+// each new version of a watched game it takes the game once (as this
+// instance just stored it, else from the database), renders its panel once
+// per language and seat among the watchers, and sends the same bytes to
+// every watcher of that kind; a watcher never queries the database for an
+// event. One goroutine per watched game does this work.
+type live struct {
+	events models.Broker
+	load   func(ctx context.Context, id string) (*game.Game, error)
+	render func(g *game.Game, kinds []kind) (map[kind][]byte, error)
+	log    *slog.Logger
+
+	mu    sync.Mutex
+	games map[string]*watched // by game id
+}
+
+// kind is a kind of watcher: a language and a seat (engine.Nobody for a
+// spectator). Watchers of a kind get the same bytes, but for the CSRF
+// token of a player's forms.
+type kind struct {
+	lang string
+	seat engine.Side
+}
+
+// watcher is one event stream.
+type watcher struct {
+	kind
+	csrf string // the token of a player's forms
+	view string // the id of the page, which its htmx requests send (X-View)
+	// frames holds the latest frame not yet written, or is closed when the
+	// game is no longer followed (shutdown).
+	frames chan frame
+	// skip is a version that the page got as the answer of its own action.
+	skip int
+	// ready is set once the stream knows its seat (see live.ready); until
+	// then it gets no frames.
+	ready bool
+}
+
+// frame is an event of the stream: a game panel of a version.
+type frame struct {
+	version int
+	data    []byte
+}
+
+// watched is a game with watchers in this instance.
+type watched struct {
+	watchers map[*watcher]struct{}
+	kick     chan struct{} // a version was stored here (fresh)
+	fresh    *game.Game    // the game as this instance just stored it
+	last     int           // the last version sent to the watchers
+	stop     func()        // ends the broker subscription
+}
+
+// newLive returns the fan-out of the game events of events.
+func newLive(events models.Broker, log *slog.Logger, load func(context.Context, string) (*game.Game, error),
+	render func(*game.Game, []kind) (map[kind][]byte, error)) *live {
+	return &live{events: events, load: load, render: render, log: log, games: map[string]*watched{}}
+}
+
+// watch adds w to the watchers of game id and returns the function that
+// removes it. The game is followed from the moment watch returns; the
+// watcher gets frames once ready says its seat.
+func (l *live) watch(id string, w *watcher) func() {
+	w.frames = make(chan frame, 1)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	gw := l.games[id]
+	if gw == nil {
+		ch, stop := l.events.Subscribe(id)
+		gw = &watched{watchers: map[*watcher]struct{}{}, kick: make(chan struct{}, 1), stop: stop}
+		l.games[id] = gw
+		go l.follow(id, gw, ch)
+	}
+	gw.watchers[w] = struct{}{}
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		delete(gw.watchers, w)
+		if len(gw.watchers) == 0 && l.games[id] == gw {
+			delete(l.games, id)
+			gw.stop() // closes ch: follow ends
+		}
+	}
+}
+
+// ready sets the seat of w, watching game id, and lets it get frames. It
+// returns the last version sent to the game's watchers: when that is newer
+// than the game the stream loaded, the stream loads it again.
+func (l *live) ready(id string, w *watcher, seat engine.Side) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	w.seat, w.ready = seat, true
+	if gw := l.games[id]; gw != nil {
+		return gw.last
+	}
+	return 0
+}
+
+// stored is the game service's OnStore hook: a version this instance just
+// stored goes to the watchers at once, and the page whose action stored it
+// (ctx's view) is skipped, since the action's answer carries the panel.
+func (l *live) stored(ctx context.Context, g *game.Game) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	gw := l.games[g.ID]
+	if gw == nil {
+		return
+	}
+	if view, _ := ctx.Value(viewKey{}).(string); view != "" {
+		for w := range gw.watchers {
+			if w.view == view {
+				w.skip = g.Version
+			}
+		}
+	}
+	gw.fresh = g
+	select {
+	case gw.kick <- struct{}{}:
+	default:
+	}
+}
+
+// follow sends the new versions of game id to its watchers until the
+// subscription ch ends.
+func (l *live) follow(id string, gw *watched, ch <-chan int) {
+	defer l.closeAll(gw)
+	for {
+		var g *game.Game
+		select {
+		case v, ok := <-ch:
+			if !ok {
+				return
+			}
+			l.mu.Lock()
+			last, fresh := gw.last, gw.fresh
+			l.mu.Unlock()
+			if v != 0 && v <= last {
+				continue
+			}
+			if fresh != nil && fresh.Version >= v && v != 0 {
+				g = fresh
+			}
+			if g == nil {
+				var err error
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				g, err = l.load(ctx, id)
+				cancel()
+				if err != nil {
+					l.log.Warn("live: load", "game", id, "err", err)
+					continue
+				}
+			}
+		case <-gw.kick:
+			l.mu.Lock()
+			g = gw.fresh
+			l.mu.Unlock()
+		}
+		if g != nil {
+			l.send(gw, g)
+		}
+	}
+}
+
+// send renders g once per kind of watcher and hands the frames over.
+func (l *live) send(gw *watched, g *game.Game) {
+	l.mu.Lock()
+	if g.Version <= gw.last {
+		l.mu.Unlock()
+		return
+	}
+	seen := map[kind]bool{}
+	var kinds []kind
+	for w := range gw.watchers {
+		if w.ready && !seen[w.kind] {
+			seen[w.kind] = true
+			kinds = append(kinds, w.kind)
+		}
+	}
+	l.mu.Unlock()
+	frames, err := l.render(g, kinds)
+	if err != nil {
+		l.log.Error("live: render", "game", g.ID, "err", err)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	gw.last = max(gw.last, g.Version)
+	for w := range gw.watchers {
+		data, ok := frames[w.kind]
+		if !ok || !w.ready || w.skip == g.Version {
+			continue
+		}
+		if w.seat != engine.Nobody {
+			data = bytes.ReplaceAll(data, []byte(csrfPlaceholder), []byte(w.csrf))
+		}
+		select {
+		case <-w.frames:
+		default:
+		}
+		w.frames <- frame{g.Version, data}
+	}
+}
+
+// closeAll tells the watchers of gw that the game is no longer followed.
+func (l *live) closeAll(gw *watched) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for w := range gw.watchers {
+		close(w.frames)
+	}
+	gw.watchers = nil
+}
+
+// csrfPlaceholder stands for a player's CSRF token in a panel rendered for
+// every watcher of a seat; it cannot be a token, a name or a label.
+const csrfPlaceholder = "csrf.placeholder.of.the.live.panel"
+
+// viewKey is the context key of the id of the page (X-View) whose action
+// a request is.
+type viewKey struct{}
+
+// panels renders g's panel once per kind, as server-sent events "game"
+// with the version as event id.
+func (h *handler) panels(g *game.Game, kinds []kind) (map[kind][]byte, error) {
+	rematchKey := ""
+	for _, k := range kinds {
+		if k.seat == engine.Nobody && g.RematchID != "" && rematchKey == "" {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			if ng, err := h.games.Load(ctx, g.RematchID); err == nil {
+				rematchKey = ng.SpectatorKey
+			}
+			cancel()
+		}
+	}
+	out := make(map[kind][]byte, len(kinds))
+	for _, k := range kinds {
+		w := viewer{lang: k.lang, seat: k.seat, live: true, rematchKey: rematchKey}
+		if k.seat != engine.Nobody {
+			w.csrf = csrfPlaceholder
+		}
+		v := h.gameView(g, w)
+		v.OOB = true
+		var buf bytes.Buffer
+		if err := views.GamePanel(h.localizers[k.lang], v).Render(context.Background(), &buf); err != nil {
+			return nil, err
+		}
+		out[k] = sseFrame(g.Version, buf.Bytes())
+	}
+	return out, nil
+}
+
+// sseFrame writes a server-sent event "game" with id version and the data
+// (its lines each a data line).
+func sseFrame(version int, data []byte) []byte {
+	var b bytes.Buffer
+	b.Grow(len(data) + len(data)/32 + 64)
+	b.WriteString("id: " + strconv.Itoa(version) + "\nevent: game\n")
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		b.WriteString("data: ")
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	b.WriteByte('\n')
+	return b.Bytes()
+}

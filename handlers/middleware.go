@@ -1,0 +1,244 @@
+package handlers
+
+import (
+	"context"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/klauspost/compress/gzhttp"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"oware/models"
+	"oware/static"
+)
+
+// middleware installs what runs before every handler: HEAD as GET,
+// recovery, the request log, security headers, compression, the body
+// limit, the text check, the CSRF check of forms, and the visit (language,
+// localizer, session and user) of every page.
+func (h *handler) middleware(e *echo.Echo) {
+	e.Pre(headAsGet)
+	e.Use(middleware.Recover())
+	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true,
+		HandleError: true, // log the status the error handler answers with
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			h.log.LogAttrs(c.Request().Context(), slog.LevelInfo, "request",
+				slog.String("method", v.Method), slog.String("uri", v.URI),
+				slog.Int("status", v.Status), slog.Duration("latency", v.Latency))
+			return nil
+		},
+	}))
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "SAMEORIGIN",
+		ReferrerPolicy: "same-origin",
+	}))
+	e.Use(compress())
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K", Skipper: importBody}))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
+		Limit: strconv.Itoa(maxImportBody>>10) + "K", Skipper: func(c echo.Context) bool { return !importBody(c) }}))
+	e.Use(rejectBadText)
+	e.Use(requireCSRFToken)
+	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
+		Skipper:        notPage,
+		TokenLookup:    "form:_csrf",
+		ContextKey:     "csrf",
+		CookieName:     "_csrf",
+		CookiePath:     "/",
+		CookieHTTPOnly: true,
+		CookieSecure:   h.sessions.Options.Secure,
+		CookieSameSite: http.SameSiteLaxMode,
+		ErrorHandler: func(err error, c echo.Context) error {
+			return &userError{http.StatusForbidden, "err_csrf"}
+		},
+	}))
+	e.Use(h.visitor)
+}
+
+// compress compresses replies with gzip (klauspost/compress's gzhttp: a
+// fast gzip, Accept-Encoding read with its qualities), except a reply of
+// less than static.MinCompress bytes (it fits in a packet as it is), a
+// reply already encoded (static files and the pages kept, compressed once
+// at their best) and the event streams.
+func compress() echo.MiddlewareFunc {
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(static.MinCompress), gzhttp.EnableZstd(false))
+	if err != nil {
+		panic(err) // the options are constants
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if strings.HasSuffix(c.Request().URL.Path, "/events") {
+				return next(c)
+			}
+			// An error is answered here, through the compressor, which
+			// is done once ServeHTTP returns.
+			rw := c.Response().Writer
+			defer func() { c.Response().Writer = rw }()
+			wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				c.Response().Writer = w
+				if err := next(c); err != nil {
+					c.Error(err)
+				}
+			})).ServeHTTP(rw, c.Request())
+			return nil
+		}
+	}
+}
+
+// notPage reports whether the request is for the API, a static file or
+// the health check: no forms, no session.
+func notPage(c echo.Context) bool {
+	p := c.Request().URL.Path
+	return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/static/") || p == "/healthz"
+}
+
+// visit is what a page request knows of its visitor, worked out once by the
+// visitor middleware: the language, its localizer, the session and the
+// logged-in account.
+type visit struct {
+	lang string
+	l    *localizer
+	sess *session
+	user *models.User // nil for a visitor without an account
+}
+
+// visitKey is the echo.Context key of the request's *visit.
+const visitKey = "visit"
+
+// visitor puts the visit on every page request, and the id of the page
+// that sends an action (X-View, see live.stored) on its context.
+func (h *handler) visitor(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if notPage(c) {
+			return next(c)
+		}
+		h.visit(c)
+		if view := c.Request().Header.Get("X-View"); view != "" {
+			r := c.Request()
+			c.SetRequest(r.WithContext(context.WithValue(r.Context(), viewKey{}, view)))
+		}
+		return next(c)
+	}
+}
+
+// visit returns the request's visit, working it out on the first call. A
+// session whose account was deleted, or whose epoch is older than the
+// account's (logout, password change), counts as a visitor.
+func (h *handler) visit(c echo.Context) *visit {
+	if v, ok := c.Get(visitKey).(*visit); ok {
+		return v
+	}
+	lang := langOf(c)
+	v := &visit{lang: lang, l: h.localizers[lang], sess: h.session(c)}
+	if id, epoch := v.sess.account(); id != 0 {
+		u, err := h.db.UserByID(c.Request().Context(), id)
+		if err == nil && !u.Deleted() && u.Epoch == epoch {
+			v.user = u
+		}
+	}
+	c.Set(visitKey, v)
+	return v
+}
+
+// userID returns the id of the request's account, 0 for a visitor.
+func (v *visit) userID() uint {
+	if v.user == nil {
+		return 0
+	}
+	return v.user.ID
+}
+
+// langOf returns the locale of the request: its language prefix, or the
+// best match of Accept-Language outside the prefixed pages.
+func langOf(c echo.Context) string {
+	if l := c.Param("lang"); validLang(l) {
+		return l
+	}
+	seg, _, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.Path, "/"), "/")
+	if validLang(seg) {
+		return seg
+	}
+	return matchLang(c.Request().Header.Get("Accept-Language"))
+}
+
+// checkLang is the middleware of the language prefix: an unknown one is 404.
+func checkLang(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !validLang(c.Param("lang")) {
+			return errNotFound
+		}
+		return next(c)
+	}
+}
+
+// rejectBadText refuses paths, query values and form fields that are not
+// text (invalid UTF-8, or a NUL byte, which PostgreSQL refuses): 404 for a
+// path, 400 for a value. No handler sees them.
+func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if !isText(r.URL.Path) {
+			return errNotFound
+		}
+		values := r.URL.Query()
+		if media, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType)); media == echo.MIMEApplicationForm {
+			if err := r.ParseForm(); err != nil {
+				return errBadRequest
+			}
+			values = r.Form
+		}
+		for _, vs := range values {
+			for _, v := range vs {
+				if !isText(v) {
+					return errBadRequest
+				}
+			}
+		}
+		return next(c)
+	}
+}
+
+// isText reports whether s is valid UTF-8 without NUL bytes.
+func isText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+
+// headAsGet answers HEAD as GET without the body: echo routes only the
+// methods a route names, and every GET page should answer HEAD too.
+func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if r := c.Request(); r.Method == http.MethodHead {
+			r.Method = http.MethodGet
+			c.Response().Writer = headOnly{c.Response().Writer}
+		}
+		return next(c)
+	}
+}
+
+// headOnly is a response writer that sends the headers and drops the body.
+type headOnly struct{ http.ResponseWriter }
+
+func (headOnly) Write(b []byte) (int, error)   { return len(b), nil }
+func (h headOnly) Unwrap() http.ResponseWriter { return h.ResponseWriter }
+
+// requireCSRFToken makes echo's CSRF middleware check the _csrf token on
+// every state-changing form: it refuses a cross-site POST and a token in the
+// URL (where logs would keep it) outright, then
+// hides the Sec-Fetch-Site header, which would otherwise let a same-origin
+// POST through without a token (issue 4: a POST without a valid token gets
+// 403 and changes nothing).
+func requireCSRFToken(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
+		form := unsafe && !strings.HasPrefix(r.URL.Path, "/api/")
+		if form && (r.Header.Get(echo.HeaderSecFetchSite) == "cross-site" || r.URL.Query().Has("_csrf")) {
+			return &userError{http.StatusForbidden, "err_csrf"}
+		}
+		r.Header.Del(echo.HeaderSecFetchSite)
+		return next(c)
+	}
+}

@@ -1,0 +1,147 @@
+package handlers
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"hash/crc32"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"oware/static"
+	"oware/views"
+)
+
+// pageCache keeps whole pages as a visitor without an account sees them
+// (the rules, a game watched), rendered and compressed once for each state
+// of what they show: a request finds the page by its address (path and
+// query) and colour theme, and checks that the state (a page's
+// updated_at, a game's version) is still the stored one. The forms of the
+// header carry the visitor's CSRF token, so a page is kept in the pieces
+// around it, each compressed on its own, and an answer puts the pieces and
+// the visitor's token together (the token as a stored deflate block). It
+// holds at most maxCached pages and is safe for concurrent use.
+type pageCache struct {
+	mu    sync.Mutex
+	pages map[string]*cachedPage // by cacheKey
+}
+
+// maxCached bounds the pages kept; past it, an arbitrary one is dropped.
+const maxCached = 512
+
+// cachedPage is a page as rendered for one state of what it shows: the
+// pieces of its HTML around the CSRF token, and the same pieces as raw
+// deflate blocks that end on a byte and refer to nothing before them (nil
+// for a page too short to compress).
+type cachedPage struct {
+	state  string
+	pieces [][]byte
+	zipped [][]byte
+}
+
+// cacheKey is what a page of a visitor without an account depends on
+// besides the state of what it shows and the CSRF token.
+func cacheKey(c echo.Context) string {
+	return c.Request().URL.RequestURI() + " " + theme(c)
+}
+
+// cacheable reports whether the request's page is the same for every
+// visitor who asks for it, but for the CSRF token: a whole page (no htmx
+// swap) for a visitor without an account.
+func (h *handler) cacheable(c echo.Context) bool {
+	return h.visit(c).user == nil && !htmx(c) && c.Request().Method == http.MethodGet
+}
+
+// serve answers with the cached page of the request when it was rendered
+// for state; it reports whether it did.
+func (pc *pageCache) serve(c echo.Context, state string) bool {
+	pc.mu.Lock()
+	p := pc.pages[cacheKey(c)]
+	pc.mu.Unlock()
+	if p == nil || p.state != state {
+		return false
+	}
+	token := []byte(csrfToken(c))
+	hdr := c.Response().Header()
+	hdr.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	hdr.Set(echo.HeaderCacheControl, "no-cache")
+	var body []byte
+	if p.zipped != nil {
+		hdr.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	}
+	if p.zipped != nil && len(token) < 1<<16 && acceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) {
+		hdr.Set(echo.HeaderContentEncoding, "gzip")
+		body = p.gzip(token)
+	} else {
+		body = bytes.Join(p.pieces, token)
+	}
+	hdr.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
+	c.Response().WriteHeader(http.StatusOK)
+	c.Response().Write(body)
+	return true
+}
+
+// gzip returns the page with token as a gzip stream (RFC 1952): the
+// compressed pieces with the token between them as stored blocks, a final
+// empty block, and the CRC-32 and length of the whole.
+func (p *cachedPage) gzip(token []byte) []byte {
+	n := 10 + 5 + 8
+	for _, z := range p.zipped {
+		n += len(z) + 5 + len(token)
+	}
+	out := make([]byte, 0, n)
+	out = append(out, 0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255) // deflate, no name, unknown OS
+	crc, size := uint32(0), 0
+	for i, z := range p.zipped {
+		if i > 0 {
+			out = append(out, 0) // a stored block, not the last
+			out = binary.LittleEndian.AppendUint16(out, uint16(len(token)))
+			out = binary.LittleEndian.AppendUint16(out, ^uint16(len(token)))
+			out = append(out, token...)
+			crc, size = crc32.Update(crc, crc32.IEEETable, token), size+len(token)
+		}
+		out = append(out, z...)
+		crc, size = crc32.Update(crc, crc32.IEEETable, p.pieces[i]), size+len(p.pieces[i])
+	}
+	out = append(out, 1, 0, 0, 0xff, 0xff) // the last block, stored and empty
+	out = binary.LittleEndian.AppendUint32(out, crc)
+	return binary.LittleEndian.AppendUint32(out, uint32(size))
+}
+
+// render renders the page t makes of layout p for state, keeps it and
+// answers with it.
+func (pc *pageCache) render(c echo.Context, state string, p views.Page, t func(views.Page) templ.Component) error {
+	p.CSRF = csrfPlaceholder
+	var html bytes.Buffer
+	if err := t(p).Render(c.Request().Context(), &html); err != nil {
+		return err
+	}
+	page := &cachedPage{state: state, pieces: bytes.Split(html.Bytes(), []byte(csrfPlaceholder))}
+	if html.Len() >= static.MinCompress {
+		for _, piece := range page.pieces {
+			var z bytes.Buffer
+			zw, _ := flate.NewWriter(&z, flate.BestCompression)
+			zw.Write(piece)
+			zw.Flush() // ends on a byte, with no last block
+			page.zipped = append(page.zipped, z.Bytes())
+		}
+	}
+	pc.mu.Lock()
+	if pc.pages == nil {
+		pc.pages = map[string]*cachedPage{}
+	}
+	if len(pc.pages) >= maxCached {
+		for key := range pc.pages {
+			delete(pc.pages, key)
+			break
+		}
+	}
+	pc.pages[cacheKey(c)] = page
+	pc.mu.Unlock()
+	pc.serve(c, state)
+	return nil
+}

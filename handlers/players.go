@@ -1,0 +1,131 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/models"
+	"oware/views"
+)
+
+// historyPage is how many games a player's page lists.
+const historyPage = 20
+
+// maxHistoryPage bounds the page number of a player's history (a larger
+// one would overflow the offset).
+const maxHistoryPage = 1 << 20
+
+// playerPage lists a player's finished games with totals, filters and
+// pagination.
+func (h *handler) playerPage(c echo.Context) error {
+	ctx := c.Request().Context()
+	u, err := h.db.UserByName(ctx, c.Param("name"))
+	if errors.Is(err, models.ErrNotFound) {
+		return errNotFound
+	}
+	if err != nil {
+		return err
+	}
+	f := models.HistoryFilter{Rules: c.QueryParam("rules"), Result: c.QueryParam("result"), Limit: historyPage}
+	if _, err := engine.RulesByName(f.Rules); err != nil {
+		f.Rules = ""
+	}
+	if !slices.Contains([]string{"won", "lost", "drawn"}, f.Result) {
+		f.Result = ""
+	}
+	pg, _ := strconv.Atoi(c.QueryParam("page"))
+	pg = min(max(pg, 1), maxHistoryPage) // past the end: "no games match"
+	f.Offset = (pg - 1) * historyPage
+	games, total, err := h.db.History(ctx, u.ID, f)
+	if err != nil {
+		return err
+	}
+	totals, err := h.db.PlayerTotals(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	names, err := h.opponents(c, games)
+	if err != nil {
+		return err
+	}
+	lang := langOf(c)
+	v := views.PlayerView{Name: u.Username, Rules: f.Rules, Result: f.Result,
+		RuleSets: slices.Clone(views.RuleSets), Total: int(total)}
+	for _, t := range totals {
+		v.Totals = append(v.Totals, views.TotalsRow{Rules: t.Rules, Won: t.Won, Lost: t.Lost, Drawn: t.Drawn})
+		if !slices.Contains(v.RuleSets, t.Rules) {
+			v.RuleSets = append(v.RuleSets, t.Rules)
+		}
+	}
+	for _, g := range games {
+		row := views.HistoryRow{ID: g.ID, Date: g.UpdatedAt.Format("2006-01-02"), Rules: g.Rules,
+			Reason: views.ReasonKey(g.Reason), Moves: g.MoveCount, Side: "south", Outcome: "drawn"}
+		opp := g.NorthUserID
+		if g.NorthUserID != nil && *g.NorthUserID == u.ID {
+			row.Side, opp = "north", g.SouthUserID
+		}
+		if g.Result != "draw" {
+			row.Outcome = map[bool]string{true: "won", false: "lost"}[g.Result == row.Side]
+		}
+		if opp != nil {
+			if o := names[*opp]; o == nil || o.Deleted() {
+				row.OpponentDeleted = true
+			} else {
+				row.Opponent = o.Username
+			}
+		}
+		v.Games = append(v.Games, row)
+	}
+	if len(games) > 0 {
+		v.From, v.To = f.Offset+1, f.Offset+len(games)
+	}
+	link := func(n int) string {
+		q := url.Values{}
+		if f.Rules != "" {
+			q.Set("rules", f.Rules)
+		}
+		if f.Result != "" {
+			q.Set("result", f.Result)
+		}
+		if n > 1 {
+			q.Set("page", strconv.Itoa(n))
+		}
+		if len(q) == 0 {
+			return views.PlayerURL(lang, u.Username)
+		}
+		return views.PlayerURL(lang, u.Username) + "?" + q.Encode()
+	}
+	if pg > 1 {
+		v.Prev = link(pg - 1)
+	}
+	if int64(f.Offset+len(games)) < total {
+		v.Next = link(pg + 1)
+	}
+	if me := h.visit(c).user; me != nil && me.ID == u.ID {
+		if v.Open, err = h.openGames(c, u); err != nil {
+			return err
+		}
+	}
+	p := h.page(c, "title_player", "/players/"+url.PathEscape(u.Username))
+	p.Title = p.L.T("title_player", "Name", u.Username)
+	return render(c, http.StatusOK, views.PlayerPage(p, v))
+}
+
+// opponents loads the accounts seated in the games.
+func (h *handler) opponents(c echo.Context, games []models.HistoryGame) (map[uint]*models.User, error) {
+	var ids []uint
+	for _, g := range games {
+		for _, id := range []*uint{g.SouthUserID, g.NorthUserID} {
+			if id != nil {
+				ids = append(ids, *id)
+			}
+		}
+	}
+	return h.db.UsersByID(c.Request().Context(), ids)
+}

@@ -1,0 +1,80 @@
+package handlers
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// routes is the site's route table: every page, the JSON API, the static
+// files and the health check.
+func (h *handler) routes(e *echo.Echo) {
+	e.GET("/", h.root)
+	e.GET("/healthz", h.healthz)
+	e.GET("/static/:file", h.static)
+	e.GET("/sitemap.xml", h.sitemap)
+	e.GET("/join/:id", h.invite)
+	for _, slug := range []string{"rules", "variants", "history"} {
+		e.GET("/"+slug, h.pageInLanguage(slug))
+	}
+	h.siteRoutes(e)
+
+	api := e.Group("/api/v1")
+	api.POST("/games", h.apiCreate)
+	api.GET("/games/:id", h.apiGame)
+	api.POST("/games/:id/join", h.apiJoin)
+	api.POST("/games/:id/moves", h.apiMove)
+	api.POST("/games/:id/resign", h.apiResign)
+
+	g := e.Group("/:lang", checkLang)
+	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
+	g.GET("/", h.home)
+
+	// Games (games.go, actions.go, events.go, replay.go).
+	g.GET("/games/new", h.newGameForm)
+	g.POST("/games/new", h.createGameForm)
+	g.GET("/games/:id", h.gamePage)
+	g.GET("/games/:id/join", h.joinPage)
+	g.POST("/games/:id/join", h.joinForm)
+	g.POST("/games/:id/moves", h.moveForm)
+	g.GET("/games/:id/resign", h.resignPage)
+	g.POST("/games/:id/resign", h.resignForm)
+	g.POST("/games/:id/end/offer", h.endForm("offer"))
+	g.POST("/games/:id/end/accept", h.endForm("accept"))
+	g.POST("/games/:id/end/decline", h.endForm("decline"))
+	g.POST("/games/:id/round/next", h.nextRoundForm)
+	g.POST("/games/:id/rematch", h.rematchForm)
+	g.GET("/games/:id/rematch", h.followRematch)
+	g.GET("/games/:id/events", h.gameEvents)
+	g.GET("/games/:id/replay", h.replayPage)
+	g.GET("/games/:id/record.ogn", h.recordFile)
+	g.GET("/watch/:key", h.watchPage)
+	g.GET("/watch/:key/events", h.watchEvents)
+
+	// Accounts and players (accounts.go, players.go).
+	g.GET("/register", h.registerPage)
+	g.POST("/register", h.registerForm)
+	g.GET("/login", h.loginPage)
+	g.POST("/login", h.loginForm)
+	g.POST("/logout", h.logoutForm)
+	g.GET("/account", h.accountPage)
+	g.POST("/account/language", h.languageForm)
+	g.POST("/account/password", h.passwordForm)
+	g.POST("/account/delete", h.deleteForm)
+	g.GET("/players/:name", h.playerPage)
+
+	// Import of a game record (import.go).
+	g.GET("/import", h.importPage)
+	g.POST("/import", h.importForm)
+	g.GET("/import/:id", h.importReplay)
+
+	// Pages from the database (pages.go) and tutorials (tutorials.go).
+	g.GET("/rules", h.pageBySlug("rules"))
+	g.GET("/history", h.pageBySlug("history"))
+	g.GET("/variants", h.pageBySlug("variants"))
+	g.GET("/variants/:slug", h.variantPage)
+	g.GET("/tutorials", h.tutorialIndex)
+	g.GET("/tutorials/:slug", h.tutorialStart)
+	g.GET("/tutorials/:slug/:step", h.tutorialStep)
+	g.POST("/tutorials/:slug/:step", h.tutorialAnswer)
+}

@@ -1,0 +1,286 @@
+package models
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"gorm.io/gorm"
+)
+
+// The hot path of a move: one query reads the game row with the names of
+// its players, one statement writes it. They go straight to pgx (or
+// database/sql on SQLite): GORM's reflection costs more than the rest of a
+// move.
+
+// gameColumns are the columns of a games row as scanRow reads them, with
+// the seated accounts' names (users su and nu).
+const gameColumns = `g.id, g.rules, g.start_position, g.position, g.status, g.result, g.reason, g.version,
+	g.south_token, g.north_token, g.spectator_key, g.end_offer, g.rematch_offer, g.rematch_id, g.fours,
+	g.agreements, g.south_round_seen, g.north_round_seen, g.south_user_id, g.north_user_id,
+	g.move_labels, g.resume, g.rounds, g.created_at, g.updated_at,
+	su.username, su.deleted_at IS NOT NULL, nu.username, nu.deleted_at IS NOT NULL`
+
+// gameFrom is the FROM clause of the game queries.
+const gameFrom = ` FROM games g
+	LEFT JOIN users su ON su.id = g.south_user_id
+	LEFT JOIN users nu ON nu.id = g.north_user_id`
+
+// FindGame returns the game with the given id (without its moves) and its
+// seated accounts, in one query; ErrNotFound for no such game (also for a
+// string that cannot be an id).
+func (db *DB) FindGame(ctx context.Context, id string) (*Game, error) {
+	if !ValidKey(id, 12) {
+		return nil, ErrNotFound
+	}
+	return db.findGame(ctx, "g.id", id)
+}
+
+// FindGameByKey is FindGame for the key of the game's watch link.
+func (db *DB) FindGameByKey(ctx context.Context, key string) (*Game, error) {
+	if !ValidKey(key, 16) {
+		return nil, ErrNotFound
+	}
+	return db.findGame(ctx, "g.spectator_key", key)
+}
+
+// FindGameHead returns the id, status, version and seats (tokens and
+// accounts) of the game with the given id or, when byKey, the key of its
+// watch link; the other fields are left empty. ErrNotFound when there is
+// none.
+func (db *DB) FindGameHead(ctx context.Context, idOrKey string, byKey bool) (*Game, error) {
+	q := findHeadByID
+	if byKey {
+		if !ValidKey(idOrKey, 16) {
+			return nil, ErrNotFound
+		}
+		q = findHeadByKey
+	} else if !ValidKey(idOrKey, 12) {
+		return nil, ErrNotFound
+	}
+	var row interface{ Scan(...any) error }
+	if db.pool != nil {
+		row = db.pool.QueryRow(ctx, q, idOrKey)
+	} else {
+		row = db.sql.QueryRowContext(ctx, sqliteParams(q), idOrKey)
+	}
+	var g Game
+	var south, north sql.NullInt64
+	err := row.Scan(&g.ID, &g.Status, &g.Version, &g.SouthToken, &g.NorthToken, &south, &north)
+	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	g.SouthUserID, _ = seated(south, sql.NullString{}, false)
+	g.NorthUserID, _ = seated(north, sql.NullString{}, false)
+	return &g, nil
+}
+
+// The queries of FindGameHead.
+const (
+	headColumns   = "SELECT id, status, version, south_token, north_token, south_user_id, north_user_id FROM games "
+	findHeadByID  = headColumns + "WHERE id = $1"
+	findHeadByKey = headColumns + "WHERE spectator_key = $1"
+)
+
+// findGameBy are the queries of FindGame and FindGameByKey.
+var findGameBy = map[string]string{
+	"g.id":            "SELECT " + gameColumns + gameFrom + " WHERE g.id = $1",
+	"g.spectator_key": "SELECT " + gameColumns + gameFrom + " WHERE g.spectator_key = $1",
+}
+
+func (db *DB) findGame(ctx context.Context, column, value string) (*Game, error) {
+	var row interface{ Scan(...any) error }
+	if db.pool != nil {
+		row = db.pool.QueryRow(ctx, findGameBy[column], value)
+	} else {
+		row = db.sql.QueryRowContext(ctx, sqliteParams(findGameBy[column]), value)
+	}
+	g, err := scanGame(row)
+	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return g, err
+}
+
+// scanGame reads a row of gameColumns.
+func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
+	var g Game
+	var south, north sql.NullInt64
+	var southName, northName sql.NullString
+	var southDeleted, northDeleted bool
+	err := row.Scan(&g.ID, &g.Rules, &g.StartPosition, &g.Position, &g.Status, &g.Result, &g.Reason, &g.Version,
+		&g.SouthToken, &g.NorthToken, &g.SpectatorKey, &g.EndOffer, &g.RematchOffer, &g.RematchID, &g.Fours,
+		&g.Agreements, &g.SouthRoundSeen, &g.NorthRoundSeen, &south, &north,
+		&g.MoveLabels, &g.Resume, &g.Rounds, &g.CreatedAt, &g.UpdatedAt,
+		&southName, &southDeleted, &northName, &northDeleted)
+	if err != nil {
+		return nil, err
+	}
+	g.SouthUserID, g.SouthPlayer = seated(south, southName, southDeleted)
+	g.NorthUserID, g.NorthPlayer = seated(north, northName, northDeleted)
+	g.CreatedAt, g.UpdatedAt = g.CreatedAt.UTC(), g.UpdatedAt.UTC()
+	return &g, nil
+}
+
+// seated returns the account id of a seat and its Player, nil for a guest.
+func seated(id sql.NullInt64, name sql.NullString, deleted bool) (*uint, *Player) {
+	if !id.Valid {
+		return nil, nil
+	}
+	uid := uint(id.Int64)
+	p := &Player{Name: name.String, Deleted: deleted}
+	if deleted {
+		p.Name = ""
+	}
+	return &uid, p
+}
+
+// updateGame is the write of a change on PostgreSQL, in one statement: the
+// game's columns with the version check ($2), the new move when its ply
+// ($20) is not 0, and the NOTIFY of the new version to every instance.
+// It returns the new version and the move's id, or no row when the version
+// check failed.
+const updateGame = `WITH g AS (
+	UPDATE games SET rules = $3, start_position = $4, position = $5, status = $6, result = $7, reason = $8,
+		version = version + 1, south_token = $9, north_token = $10, spectator_key = $11, end_offer = $12,
+		rematch_offer = $13, rematch_id = $14, fours = $15, agreements = $16, south_round_seen = $17,
+		north_round_seen = $18, move_labels = $19, resume = $24, rounds = $25, updated_at = $26
+	WHERE id = $1 AND version = $2
+	RETURNING id, version
+), m AS (
+	INSERT INTO moves (game_id, ply, pit, label, position, created_at)
+	SELECT id, $20, $21, $22, $23, $26 FROM g WHERE $20::integer > 0
+	RETURNING id
+)
+SELECT g.version, (SELECT id FROM m) FROM g, LATERAL (SELECT pg_notify('oware_' || g.id, g.version::text)) n`
+
+// updateGameSQLite is the update of updateGame on SQLite (the move is a
+// second statement of the same transaction).
+const updateGameSQLite = `UPDATE games SET rules = ?3, start_position = ?4, position = ?5, status = ?6, result = ?7,
+	reason = ?8, version = version + 1, south_token = ?9, north_token = ?10, spectator_key = ?11,
+	end_offer = ?12, rematch_offer = ?13, rematch_id = ?14, fours = ?15, agreements = ?16,
+	south_round_seen = ?17, north_round_seen = ?18, move_labels = ?19, resume = ?20, rounds = ?21,
+	updated_at = ?22
+	WHERE id = ?1 AND version = ?2`
+
+// UpdateGame writes g's columns and, when newMove is not nil, inserts
+// newMove for g, atomically, provided the stored row still has g.Version;
+// then it announces the new version to the broker of every instance.
+// Otherwise (another request changed the game, or the game does not exist)
+// nothing is written and the error wraps ErrConflict; a newMove whose ply
+// is already stored is refused the same way.
+//
+// On PostgreSQL this is one statement (one round trip), its NOTIFY sent at
+// commit; on SQLite one transaction, then the event goes to this process's
+// subscribers (the only instance on the file).
+//
+// On success g.Version is incremented and g.UpdatedAt set; newMove.GameID,
+// ID and CreatedAt are set. g.Moves is left as it is. ID, CreatedAt and the
+// accounts (SouthUserID, NorthUserID) of g are never written.
+func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
+	now := db.Gorm.NowFunc()
+	m := Move{GameID: g.ID}
+	if newMove != nil {
+		m = *newMove
+		m.GameID, m.CreatedAt = g.ID, now
+	}
+	var err error
+	if db.pool != nil {
+		var id *int64
+		err = db.pool.QueryRow(ctx, updateGame, g.ID, g.Version, g.Rules, g.StartPosition, g.Position, g.Status,
+			g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer, g.RematchID,
+			g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels,
+			m.Ply, m.Pit, m.Label, m.Position, g.Resume, g.Rounds, now).Scan(new(int), &id)
+		if id != nil {
+			m.ID = uint(*id)
+		}
+	} else {
+		err = db.updateSQLite(ctx, g, &m, newMove != nil, now)
+	}
+	if err != nil {
+		if errors.Is(err, pgx.ErrNoRows) || errors.Is(err, ErrConflict) || db.duplicate(err) {
+			return fmt.Errorf("models: update game %s at version %d: %w", g.ID, g.Version, ErrConflict)
+		}
+		return fmt.Errorf("models: update game %s: %w", g.ID, err)
+	}
+	g.Version++
+	g.UpdatedAt = now
+	if newMove != nil {
+		*newMove = m
+	}
+	if db.pool == nil {
+		db.hub.Publish(ctx, g.ID, g.Version)
+	}
+	return nil
+}
+
+// updateSQLite is UpdateGame's transaction on SQLite.
+func (db *DB) updateSQLite(ctx context.Context, g *Game, m *Move, insert bool, now time.Time) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, updateGameSQLite, g.ID, g.Version, g.Rules, g.StartPosition, g.Position,
+		g.Status, g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer,
+		g.RematchID, g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels, g.Resume, g.Rounds, now)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return ErrConflict
+	}
+	if insert {
+		res, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, pit, label, position, created_at)
+			VALUES (?1, ?2, ?3, ?4, ?5, ?6)`, m.GameID, m.Ply, m.Pit, m.Label, m.Position, now)
+		if err != nil {
+			return err
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return err
+		}
+		m.ID = uint(id)
+	}
+	return tx.Commit()
+}
+
+// duplicate reports whether err of a query is a unique constraint
+// violation, as the dialect's GORM error translator says.
+func (db *DB) duplicate(err error) bool {
+	if t, ok := db.Gorm.Dialector.(gorm.ErrorTranslator); ok {
+		err = t.Translate(err)
+	}
+	return errors.Is(err, gorm.ErrDuplicatedKey)
+}
+
+// PoolAcquires returns how many times a PostgreSQL connection was taken
+// from the pool: once for every query or statement sent, so it counts the
+// round trips of the hot path (tests and load tests); 0 on SQLite.
+func (db *DB) PoolAcquires() int64 {
+	if db.pool == nil {
+		return 0
+	}
+	return db.pool.Stat().AcquireCount()
+}
+
+// sqliteParams rewrites the numbered parameters $1, $2, ... of a
+// PostgreSQL query as SQLite's ?1, ?2, ...
+func sqliteParams(q string) string {
+	var b strings.Builder
+	for i := 0; i < len(q); i++ {
+		if q[i] == '$' && i+1 < len(q) && q[i+1] >= '0' && q[i+1] <= '9' {
+			b.WriteByte('?')
+			continue
+		}
+		b.WriteByte(q[i])
+	}
+	return b.String()
+}

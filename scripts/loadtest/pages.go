@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"regexp"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// runPages is the pages mode: a page and a static file of about its size,
+// fetched in turns, each by -workers clients for -duration.
+func runPages(ctx context.Context, o options) error {
+	a := &api{client: &http.Client{Timeout: 10 * time.Second}, base: o.base}
+	path := o.page
+	switch o.page {
+	case "rules":
+		path = "/en/rules"
+	case "game":
+		t, err := a.newTable(ctx, o.rules)
+		if err != nil {
+			return err
+		}
+		keep := newKeeper(o.rules, false)
+		for range 20 {
+			p, _ := o.rules.ParsePosition(t.state.Position)
+			pit, _ := keep.choose(p)
+			if _, err := a.move(ctx, t, p, pit); err != nil {
+				return err
+			}
+		}
+		path = "/en/games/" + t.id // both seats are taken: a visitor watches
+	}
+	page, err := fetch(ctx, http.DefaultClient, o.base+path)
+	if err != nil {
+		return err
+	}
+	static, size := "", 0
+	for _, m := range regexp.MustCompile(`/static/[a-z.]+\.[0-9a-f]{10}\.(?:css|js)`).FindAllString(string(page), -1) {
+		b, err := fetch(ctx, http.DefaultClient, o.base+m)
+		if err != nil {
+			return err
+		}
+		if static == "" || farness(len(b), len(page)) < farness(size, len(page)) {
+			static, size = m, len(b)
+		}
+	}
+	if static == "" {
+		return fmt.Errorf("%s links no static file", path)
+	}
+	fmt.Printf("%s: %s (%d bytes) against %s (%d bytes), %d clients, %v each, in turns\n",
+		o.base, path, len(page), static, size, o.workers, o.duration)
+	m := &meter{server: o.server, database: o.pgdb}
+	var ratios []float64
+	for r := range o.rounds {
+		m.begin()
+		pageRate, n := rate(ctx, o, path)
+		pageCPU := m.since().per(n)
+		m.begin()
+		staticRate, n := rate(ctx, o, static)
+		staticCPU := m.since().per(n)
+		ratios = append(ratios, pageRate/staticRate)
+		fmt.Printf("run %d: page %.0f/s (%v), static %.0f/s (%v): ratio %.2f\n",
+			r+1, pageRate, pageCPU, staticRate, staticCPU, pageRate/staticRate)
+	}
+	slices.Sort(ratios)
+	fmt.Printf("ratio page/static: median %.2f (runs %.2f..%.2f)\n", ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1])
+	return nil
+}
+
+// rate fetches path with -workers clients (each with its cookies, taking
+// gzip) for -duration and returns the requests per second and their count.
+func rate(ctx context.Context, o options, path string) (float64, int) {
+	ctx, cancel := context.WithTimeout(ctx, o.duration)
+	defer cancel()
+	var n atomic.Int64
+	var wg sync.WaitGroup
+	began := time.Now()
+	for range o.workers {
+		jar, _ := cookiejar.New(nil)
+		c := &http.Client{Jar: jar, Transport: &http.Transport{MaxIdleConnsPerHost: 1}}
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				if _, err := fetch(ctx, c, o.base+path); err == nil {
+					n.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return float64(n.Load()) / time.Since(began).Seconds(), int(n.Load())
+}
+
+// fetch GETs url and returns the body (uncompressed).
+func fetch(ctx context.Context, c *http.Client, url string) ([]byte, error) {
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	resp, err := c.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("GET %s: %d", url, resp.StatusCode)
+	}
+	return b, err
+}
+
+// farness is how far two sizes are apart, as a ratio: 1 when equal.
+func farness(a, b int) float64 { return max(float64(a)/float64(b), float64(b)/float64(a)) }

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// runSpectators is the spectators mode: many event streams watch a game
+// while a player moves; each move is timed from its answer to the last
+// spectator that got it.
+func runSpectators(ctx context.Context, o options) error {
+	a := &api{client: &http.Client{Timeout: 10 * time.Second}, base: o.base}
+	t, err := a.newTable(ctx, o.rules)
+	if err != nil {
+		return err
+	}
+	events, err := watchURL(ctx, a, t.id)
+	if err != nil {
+		return err
+	}
+	before := rss(o.server)
+	w := &watchers{arrived: map[int][]time.Time{}}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: -1}}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var connected sync.WaitGroup
+	for range o.spectators {
+		connected.Add(1)
+		go w.follow(ctx, client, events, &connected)
+	}
+	connected.Wait()
+	if n := w.failed.Load(); n > 0 {
+		return fmt.Errorf("%d of %d streams failed to open", n, o.spectators)
+	}
+	time.Sleep(2 * time.Second) // idle
+	after := rss(o.server)
+	fmt.Printf("%s: %d spectators of one game\n", o.base, o.spectators)
+	if o.server != 0 {
+		fmt.Printf("server memory: %.1f MB before, %.1f MB with the idle streams: %.1f KB per stream\n",
+			float64(before)/1e6, float64(after)/1e6, float64(after-before)/1e3/float64(o.spectators))
+	}
+
+	version, err := strconv.Atoi(regexp.MustCompile(`[?&]v=(\d+)`).FindStringSubmatch(events)[1])
+	if err != nil {
+		return err
+	}
+	keep := newKeeper(o.rules, false)
+	var firsts, lasts []time.Duration
+	for range o.moves {
+		p, err := o.rules.ParsePosition(t.state.Position)
+		if err != nil {
+			return err
+		}
+		pit, ok := keep.choose(p)
+		if !ok || t.state.Status == "over" {
+			break
+		}
+		version++
+		if _, err := a.move(ctx, t, p, pit); err != nil {
+			return err
+		}
+		acked := time.Now()
+		first, last, got := w.wait(version, o.spectators, 10*time.Second)
+		if got < o.spectators {
+			return fmt.Errorf("version %d reached %d of %d spectators within 10 s", version, got, o.spectators)
+		}
+		firsts, lasts = append(firsts, max(0, first.Sub(acked))), append(lasts, max(0, last.Sub(acked)))
+		time.Sleep(100 * time.Millisecond)
+	}
+	fmt.Printf("after the move's answer, %d moves: first spectator p50 %v; last spectator p50 %v, p90 %v, max %v\n",
+		len(lasts), median(firsts), median(lasts), percentile(lasts, 0.9), percentile(lasts, 1))
+	return nil
+}
+
+// watchURL returns the URL of the spectators' event stream of game id, read
+// from the game page a visitor without a seat gets.
+func watchURL(ctx context.Context, a *api, id string) (string, error) {
+	req, _ := http.NewRequestWithContext(ctx, "GET", a.base+"/en/games/"+id, nil)
+	resp, err := a.client.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	page, _ := io.ReadAll(resp.Body)
+	m := regexp.MustCompile(`sse-connect="([^"]+)"`).FindSubmatch(page)
+	if m == nil {
+		return "", fmt.Errorf("the game page has no event stream")
+	}
+	return a.base + strings.ReplaceAll(string(m[1]), "&amp;", "&"), nil
+}
+
+// watchers records when each version reached the spectators.
+type watchers struct {
+	mu      sync.Mutex
+	arrived map[int][]time.Time // arrival times by version
+	failed  atomic.Int32
+}
+
+// follow reads one event stream until ctx is done.
+func (w *watchers) follow(ctx context.Context, client *http.Client, url string, connected *sync.WaitGroup) {
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	resp, err := client.Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		w.failed.Add(1)
+		connected.Done()
+		return
+	}
+	defer resp.Body.Close()
+	connected.Done()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+			now := time.Now()
+			v, _ := strconv.Atoi(id)
+			w.mu.Lock()
+			w.arrived[v] = append(w.arrived[v], now)
+			w.mu.Unlock()
+		}
+	}
+}
+
+// wait waits until n spectators got version (or the timeout) and returns
+// the first and the last arrival and how many got it.
+func (w *watchers) wait(version, n int, timeout time.Duration) (first, last time.Time, got int) {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		w.mu.Lock()
+		got = len(w.arrived[version])
+		if got >= n {
+			times := w.arrived[version]
+			first, last = times[0], times[0]
+			for _, t := range times {
+				first, last = minTime(first, t), maxTime(last, t)
+			}
+			w.mu.Unlock()
+			return first, last, got
+		}
+		w.mu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
+	return first, last, got
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}

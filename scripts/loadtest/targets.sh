@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Measures the targets of issue 10 on this machine, on PostgreSQL: builds
+# the server and the load test, serves throwaway databases and prints every
+# run (A and B alternate, as the machine is noisy). About 6 minutes.
+#
+#   bash scripts/loadtest/targets.sh            # everything
+#   bash scripts/loadtest/targets.sh pages      # one part: cpu, fsync, long, spectators, pages
+#   BASE=/tmp/oware-old bash scripts/loadtest/targets.sh cpu fsync
+#                                               # also moves on another build, in turns
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+PG=${PG:-postgres://postgres@127.0.0.1:5432}
+ADDR=127.0.0.1:18080
+RUNS=${RUNS:-3}
+BIN=$(mktemp -d)
+SERVER=
+cleanup() {
+	[ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true
+	for db in oware_load oware_base oware_bench; do
+		psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1
+	done
+	rm -rf "$BIN"
+}
+trap cleanup EXIT
+
+go build -o "$BIN/oware" ./cmd/oware
+go build -o "$BIN/loadtest" ./scripts/loadtest
+for db in oware_load oware_base oware_bench; do
+	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" >/dev/null 2>&1
+done
+
+# serve starts the server with synchronous_commit $1 ("on" or "off"); with
+# $2 "base", the build $BASE on its own database.
+DB=oware_load
+serve() {
+	[ -n "$SERVER" ] && kill "$SERVER" && wait "$SERVER" 2>/dev/null || true
+	local bin=$BIN/oware
+	DB=oware_load
+	if [ "${2:-}" = base ]; then
+		bin=$BASE DB=oware_base
+	fi
+	nice -n 10 "$bin" -addr "$ADDR" -database "$PG/$DB?sslmode=disable&synchronous_commit=$1" 2>/dev/null &
+	SERVER=$!
+	for _ in $(seq 50); do curl -fs "http://$ADDR/healthz" >/dev/null && return; sleep 0.2; done
+	echo "the server did not start" >&2
+	exit 1
+}
+load() { nice -n 10 "$BIN/loadtest" -url "http://$ADDR" -pid "$SERVER" -pgdb "$DB" "$@"; }
+# moves runs the moves mode with synchronous_commit $1 on this build and,
+# with $BASE, on that build too.
+moves() {
+	serve "$1"
+	load -mode moves -workers 8 -duration 10s
+	if [ -n "${BASE:-}" ]; then
+		echo "-- $BASE:"
+		serve "$1" base
+		load -mode moves -workers 8 -duration 10s
+	fi
+}
+bench() { nice -n 10 "$BIN/loadtest" -mode pgbench -pg "$PG/oware_bench" "$@"; }
+# part reports whether part $1 is asked for by the rest (none: every part).
+part() {
+	local p=$1
+	shift
+	[ $# -eq 0 ] || [[ " $* " == *" $p "* ]]
+}
+step() { printf '\n== %s\n' "$*"; }
+
+if part cpu "$@"; then
+	step "CPU per move against pgbench, synchronous_commit off on both, 8 clients"
+	for _ in $(seq "$RUNS"); do
+		moves off
+		bench -clients 8 -synchronous-commit off -duration 10s
+	done
+fi
+if part fsync "$@"; then
+	step "moves per second against pgbench, fsync and synchronous_commit on, 8 clients"
+	for _ in $(seq "$RUNS"); do
+		moves on
+		bench -clients 8 -synchronous-commit on -duration 10s
+	done
+fi
+if part long "$@"; then
+	step "a move by ply"
+	serve on
+	load -mode long -rules namnam -games 3 -plies 600
+	load -mode long -rules abapa -quiet -games 3 -plies 600
+fi
+if part spectators "$@"; then
+	step "1000 spectators"
+	serve on
+	load -mode spectators -spectators 1000 -moves 30
+fi
+if part pages "$@"; then
+	step "pages against a static file"
+	serve on
+	load -mode pages -page rules -workers 4 -duration 5s -rounds "$RUNS"
+	load -mode pages -page game -workers 4 -duration 5s -rounds "$RUNS"
+fi
