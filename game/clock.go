@@ -19,9 +19,9 @@ type TimeControl struct {
 
 // The bounds of a time control (issue 12).
 const (
-	MinInitial   = 10        // seconds
-	MaxInitial   = 3 * 3600  // seconds
-	MaxIncrement = 60        // seconds
+	MinInitial   = 10       // seconds
+	MaxInitial   = 3 * 3600 // seconds
+	MaxIncrement = 60       // seconds
 	FirstMove    = 30 * time.Second
 )
 
