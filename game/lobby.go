@@ -92,6 +92,9 @@ func challengeOf(ch *models.Challenge, now time.Time) *Challenge {
 // Category is the rating category of the challenge's game.
 func (c *Challenge) Category() string { return Category(c.Rules, c.Clock) }
 
+// NextGame returns the id the challenge's game gets once it is taken.
+func (c *Challenge) NextGame() string { return c.row.GameID }
+
 // SeatToken reports whether token holds the creator's seat of c.
 func (c *Challenge) SeatToken(token string) bool {
 	return token != "" && models.HashToken(token) == c.row.TokenHash
