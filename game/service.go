@@ -14,15 +14,16 @@ import (
 // Service loads games, plays their actions and publishes every change. It
 // is safe for concurrent use.
 type Service struct {
-	db     *models.DB
-	log    *slog.Logger
-	stored []func(context.Context, *Game)
+	db      *models.DB
+	log     *slog.Logger
+	stored  []func(context.Context, *Game)
+	engines engineCache
 }
 
 // New returns the service of the games in db. Every change it stores is
 // announced to the live views of every instance (models.DB.UpdateGame).
 func New(db *models.DB, log *slog.Logger) *Service {
-	return &Service{db: db, log: log}
+	return &Service{db: db, log: log, engines: newEngineCache()}
 }
 
 // OnStore adds f to what runs after every change of a game is stored and
@@ -73,7 +74,7 @@ func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game
 		return nil, err
 	}
 	g, err := readRow(row)
-	if err == nil && g.resumeEngine(row.Resume) != nil {
+	if err == nil && !s.engines.take(g) && g.resumeEngine(row.Resume) != nil {
 		err = s.rebuild(ctx, g)
 	}
 	if err != nil {
@@ -381,6 +382,7 @@ func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
 		return err
 	}
 	g.Version, g.UpdatedAt = row.Version, row.UpdatedAt
+	s.engines.keep(g)
 	s.published(ctx, g)
 	return nil
 }
