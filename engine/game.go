@@ -59,6 +59,18 @@ func NewGame(r Rules, start Position) *Game {
 	return g
 }
 
+// Clone returns a copy of g that shares nothing with it: playing on one
+// never changes the other. It copies the history the repetition rules need
+// (RULES.md 2.6, 4.8), so the copy goes on exactly as g would.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Moves = slices.Clone(g.Moves)
+	c.Agreements = slices.Clone(g.Agreements)
+	c.seen = slices.Clone(g.seen)
+	c.roundStarts = slices.Clone(g.roundStarts)
+	return &c
+}
+
 // ReplayGame plays moves from start and returns the game. An illegal move is
 // an error naming its ply (1-based) and label, wrapping the engine's error.
 func ReplayGame(r Rules, start Position, moves []int) (*Game, error) {

@@ -355,6 +355,30 @@ func TestRepetition(t *testing.T) {
 	}
 }
 
+// TestCloneGoesOnAsTheOriginal: a clone taken one move before the
+// repetition of TestRepetition sees it too (it kept the history), and
+// playing on the clone leaves the original as it was.
+func TestCloneGoesOnAsTheOriginal(t *testing.T) {
+	r := Oware{}
+	moves, _ := ParseMoves("F f A a B b C c D d E")
+	g, err := ReplayGame(r, mustParse(t, r, "0-0-0-0-0-1-0-0-0-0-0-1-23-23-S"), moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := g.Clone()
+	mv, err := c.Play(mustLabel(t, "e"))
+	if err != nil || !mv.Over || mv.Reason != ReasonRepetition {
+		t.Fatalf("clone: move = %+v, %v; want over by repetition", mv, err)
+	}
+	if g.Over || len(g.Moves) != 11 || len(c.Moves) != 12 {
+		t.Errorf("original changed: over %v, %d moves (clone %d)", g.Over, len(g.Moves), len(c.Moves))
+	}
+	// After E South's seed is back in pit 5, North's in pit 10, North to move.
+	if got := r.FormatPosition(g.Position); got != "0-0-0-0-0-1-0-0-0-0-1-0-23-23-N" {
+		t.Errorf("original position %s, want 0-0-0-0-0-1-0-0-0-0-1-0-23-23-N", got)
+	}
+}
+
 func TestAgreementAndResignation(t *testing.T) {
 	r := Oware{}
 	// After C from the start: South's row 4+4+0+5+5+5 = 23, North's 25.

@@ -56,7 +56,8 @@ func TestCacheEqualsReplay(t *testing.T) {
 }
 
 // checkRebuilt rebuilds g from its row, from the cache and from the moves,
-// and compares both with g.
+// and from the engine game an engineCache kept of it, and compares all
+// three with g.
 func checkRebuilt(t *testing.T, g *Game) {
 	t.Helper()
 	row := g.row()
@@ -76,5 +77,18 @@ func checkRebuilt(t *testing.T, g *Game) {
 	}
 	if !reflect.DeepEqual(*g.Engine, *cached.Engine) || !reflect.DeepEqual(g.Rounds, cached.Rounds) {
 		t.Fatalf("%s after %q: the rebuilt game differs from the game played", g.Rules.Name(), g.labels)
+	}
+	kept, _ := readRow(row)
+	engines := newEngineCache()
+	engines.keep(g)
+	if other, _ := readRow(row); func() bool { other.Version++; return engines.take(other) }() {
+		t.Fatalf("%s after %q: the engine cache answers for another version", g.Rules.Name(), g.labels)
+	}
+	if !engines.take(kept) {
+		t.Fatalf("%s after %q: the engine cache has no game of version %d", g.Rules.Name(), g.labels, g.Version)
+	}
+	if !reflect.DeepEqual(*kept.Engine, *replayed.Engine) || !reflect.DeepEqual(kept.Rounds, replayed.Rounds) ||
+		!reflect.DeepEqual(kept.Last, replayed.Last) || kept.resume != replayed.resume {
+		t.Fatalf("%s after %q: the game taken from the engine cache differs from the replay", g.Rules.Name(), g.labels)
 	}
 }

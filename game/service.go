@@ -15,16 +15,17 @@ import (
 // Service loads games, plays their actions and publishes every change. It
 // is safe for concurrent use.
 type Service struct {
-	db     *models.DB
-	log    *slog.Logger
-	stored []func(context.Context, *Game)
-	clock  func() time.Time
+	db      *models.DB
+	log     *slog.Logger
+	stored  []func(context.Context, *Game)
+	engines engineCache
+	clock   func() time.Time
 }
 
 // New returns the service of the games in db. Every change it stores is
 // announced to the live views of every instance (models.DB.UpdateGame).
 func New(db *models.DB, log *slog.Logger) *Service {
-	return &Service{db: db, log: log, clock: time.Now}
+	return &Service{db: db, log: log, engines: newEngineCache(), clock: time.Now}
 }
 
 // SetClock makes the service read the time from now instead of time.Now
@@ -83,7 +84,7 @@ func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game
 		return nil, err
 	}
 	g, err := readRow(row)
-	if err == nil && g.resumeEngine(row.Resume) != nil {
+	if err == nil && !s.engines.take(g) && g.resumeEngine(row.Resume) != nil {
 		err = s.rebuild(ctx, g)
 	}
 	if err != nil {
@@ -424,6 +425,7 @@ func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
 		return err
 	}
 	g.Version, g.UpdatedAt = row.Version, row.UpdatedAt
+	s.engines.keep(g)
 	s.published(ctx, g)
 	if g.Status == Over && g.Rated {
 		s.rate(ctx, g)
