@@ -14,6 +14,26 @@ var (
 	ErrNoOffer     = errors.New("game: the opponent made no offer")
 	ErrNotOver     = errors.New("game: the game is not over")
 	ErrNotNamNam   = errors.New("game: not a Nam-nam match")
+	// ErrTimeUp: the time of the player to move ran out before their
+	// move came; the game ended (clock.go).
+	ErrTimeUp = errors.New("game: the time ran out")
+	// ErrCannotClaim: the opponent has not left, or not for long enough,
+	// for the game to be claimed (claim.go).
+	ErrCannotClaim = errors.New("game: nothing to claim")
+	// ErrRatedNeedsLobby: a rated game is set up in the lobby, with a
+	// clock, between two accounts (lobby.go).
+	ErrRatedNeedsLobby = errors.New("game: rated games start from the lobby")
+	// ErrRatedNeedsAccount: a rated game needs an account.
+	ErrRatedNeedsAccount = errors.New("game: rated games need an account")
+	// ErrRatedNeedsClock: a rated game needs a time control.
+	ErrRatedNeedsClock = errors.New("game: rated games need a clock")
+	// ErrChallengeTaken: the challenge was taken, cancelled or is gone.
+	ErrChallengeTaken = errors.New("game: the challenge is no longer open")
+	// ErrOwnChallenge: a challenge cannot be accepted by its creator.
+	ErrOwnChallenge = errors.New("game: your own challenge")
+	// ErrNotForYou: the challenge is for another player, or for a rating
+	// range the player is outside of.
+	ErrNotForYou = errors.New("game: the challenge is not for you")
 	// ErrConflict: the game changed since it was loaded (another request
 	// stored a change first). Nothing was stored; load it again.
 	ErrConflict = errors.New("game: changed meanwhile")

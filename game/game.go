@@ -84,6 +84,13 @@ type Game struct {
 	// CreatedAt and UpdatedAt are when the game was created and last
 	// changed (UTC).
 	CreatedAt, UpdatedAt time.Time
+	// Clock is the time control and the state of the clock (clock.go).
+	Clock Clock
+	// Rated marks a rated game (ratings.go); Ratings are the players'
+	// ratings as it started, by engine.Side ("1500", "1500?" while
+	// provisional; "" for none).
+	Rated   bool
+	Ratings [2]string
 	// start is the position the game started from; agreements are the
 	// numbers of moves played at each agreement, agreementList as stored
 	// (models.Game.Agreements).

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"oware/engine"
 	"oware/models"
@@ -18,13 +19,22 @@ type Service struct {
 	log     *slog.Logger
 	stored  []func(context.Context, *Game)
 	engines engineCache
+	clock   func() time.Time
 }
 
 // New returns the service of the games in db. Every change it stores is
 // announced to the live views of every instance (models.DB.UpdateGame).
 func New(db *models.DB, log *slog.Logger) *Service {
-	return &Service{db: db, log: log, engines: newEngineCache()}
+	return &Service{db: db, log: log, engines: newEngineCache(), clock: time.Now}
 }
+
+// SetClock makes the service read the time from now instead of time.Now
+// (tests move the time by hand); call it before serving.
+func (s *Service) SetClock(now func() time.Time) { s.clock = now }
+
+// Now returns the service's time: in UTC, to the millisecond (the unit of
+// the clocks).
+func (s *Service) Now() time.Time { return s.clock().UTC().Truncate(time.Millisecond) }
 
 // OnStore adds f to what runs after every change of a game is stored and
 // published, in the request that stored it (ctx is its context), with the
@@ -107,6 +117,11 @@ type Settings struct {
 	Seat string
 	// UserID is the creator's account, 0 for a guest.
 	UserID uint
+	// Clock is the time control (none by default).
+	Clock TimeControl
+	// Rated asks for a rated game: both players need an account, and the
+	// game a clock (ratings.go).
+	Rated bool
 }
 
 // Create sets up a new table with the creator in their seat and returns it
@@ -120,7 +135,14 @@ func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, erro
 	if err != nil {
 		return nil, "", err
 	}
+	if err := set.Clock.Check(); err != nil {
+		return nil, "", err
+	}
+	if set.Rated {
+		return nil, "", ErrRatedNeedsLobby
+	}
 	g := newGame(r)
+	g.Clock.TimeControl = set.Clock
 	token := models.NewToken()
 	g.Seats[side].Token = models.HashToken(token)
 	if set.UserID != 0 {
@@ -160,6 +182,7 @@ func (s *Service) Join(ctx context.Context, g *Game) (string, engine.Side, error
 	token := models.NewToken()
 	g.Seats[side].Token = models.HashToken(token)
 	g.Status = Playing
+	g.startClock(s.Now())
 	if err := s.store(ctx, g, nil); err != nil {
 		if errors.Is(err, ErrConflict) {
 			return "", side, ErrSeatsTaken
@@ -199,13 +222,23 @@ func (g *Game) checkPlaying() error {
 }
 
 // Move plays the pit labelled label for seat: the engine checks it on the
-// game as stored, and the move and the game are stored with the version
-// check. Errors: ErrNotStarted, engine.ErrGameOver, ErrNotYourTurn, the
-// engine's errors of an illegal move (ErrBadLabel, ErrNotOwnPit, ...),
-// ErrConflict.
+// game as stored, the mover's clock stops (clock.go), and the move, the
+// clocks and the game are stored with the version check in one write.
+// Errors: ErrNotStarted, engine.ErrGameOver, ErrNotYourTurn, the engine's
+// errors of an illegal move (ErrBadLabel, ErrNotOwnPit, ...), ErrConflict,
+// and ErrTimeUp when the time of the player to move ran out before the
+// move came: the game's end is stored instead.
 func (s *Service) Move(ctx context.Context, g *Game, seat engine.Side, label string) error {
 	if err := g.checkPlaying(); err != nil {
 		return err
+	}
+	now := s.Now()
+	if g.expired(now) {
+		g.expire()
+		if err := s.store(ctx, g, nil); err != nil {
+			return err
+		}
+		return ErrTimeUp
 	}
 	if g.Engine.Over {
 		return engine.ErrGameOver
@@ -217,9 +250,11 @@ func (s *Service) Move(ctx context.Context, g *Game, seat engine.Side, label str
 	if err != nil {
 		return err
 	}
+	first := g.firstMoves()
 	if err := g.play(pit); err != nil {
 		return err
 	}
+	g.punch(now, seat, first)
 	g.EndOffer = engine.Nobody
 	m := &models.Move{Ply: len(g.Engine.Moves), Pit: pit, Label: engine.Label(pit), Position: g.Rules.FormatPosition(g.Position)}
 	return s.store(ctx, g, m)
@@ -349,6 +384,11 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 	}
 	ng := newGame(g.Rules)
 	ng.Status, ng.Seats = Playing, [2]Seat{g.Seats[engine.North], g.Seats[engine.South]}
+	ng.Clock.TimeControl, ng.Rated = g.Clock.TimeControl, g.Rated
+	if ng.Rated {
+		s.noteRatings(ctx, ng)
+	}
+	ng.startClock(s.Now())
 	row := ng.row()
 	row.ID = models.NewGameID()
 	// The rematch exists before anyone hears of it; the version-checked
@@ -374,6 +414,9 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 // store writes g (and m, the move just played) with the version check,
 // then publishes the change.
 func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
+	if g.Status == Over {
+		g.stopClock(s.Now())
+	}
 	row := g.row()
 	if err := s.db.UpdateGame(ctx, row, m); err != nil {
 		if errors.Is(err, models.ErrConflict) {
@@ -384,6 +427,9 @@ func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
 	g.Version, g.UpdatedAt = row.Version, row.UpdatedAt
 	s.engines.keep(g)
 	s.published(ctx, g)
+	if g.Status == Over && g.Rated {
+		s.rate(ctx, g)
+	}
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"oware/engine"
 	"oware/models"
@@ -18,7 +19,9 @@ func readRow(row *models.Game) (*Game, error) {
 		RematchID: row.RematchID, RoundSeen: [2]int{row.SouthRoundSeen, row.NorthRoundSeen},
 		CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, agreementList: row.Agreements,
 		labels: row.MoveLabels, roundsJSON: row.Rounds,
+		Rated: row.Rated, Ratings: [2]string{row.SouthRating, row.NorthRating},
 	}
+	g.Clock = clockOf(row)
 	var err error
 	if g.Rules, err = engine.NewRules(row.Rules, row.Fours); err != nil {
 		return nil, err
@@ -114,7 +117,34 @@ func (g *Game) row() *models.Game {
 		Agreements: g.agreementList, SouthRoundSeen: g.RoundSeen[engine.South], NorthRoundSeen: g.RoundSeen[engine.North],
 		MoveLabels: g.labels, Resume: g.resume.encode(g.Rules), Rounds: g.roundsJSON,
 		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt,
+		ClockInitial: g.Clock.Initial, ClockIncrement: g.Clock.Increment, ClockDays: g.Clock.Days,
+		SouthMS: g.Clock.Left[engine.South].Milliseconds(), NorthMS: g.Clock.Left[engine.North].Milliseconds(),
+		TurnSince: timeOrNil(g.Clock.TurnSince), Deadline: timeOrNil(g.Clock.Deadline),
+		Rated: g.Rated, SouthRating: g.Ratings[engine.South], NorthRating: g.Ratings[engine.North],
 	}
+}
+
+// clockOf reads the clock of a stored row.
+func clockOf(row *models.Game) Clock {
+	c := Clock{TimeControl: TimeControl{Initial: row.ClockInitial, Increment: row.ClockIncrement, Days: row.ClockDays},
+		Left: [2]time.Duration{time.Duration(row.SouthMS) * time.Millisecond, time.Duration(row.NorthMS) * time.Millisecond}}
+	if row.TurnSince != nil {
+		c.TurnSince = *row.TurnSince
+	}
+	if row.Deadline != nil {
+		c.Deadline = *row.Deadline
+	}
+	return c
+}
+
+// timeOrNil returns a time to store: nil for the zero time, else in UTC
+// to the microsecond (what both databases keep).
+func timeOrNil(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	t = t.UTC().Truncate(time.Microsecond)
+	return &t
 }
 
 // addAgreement appends the number of moves played to the comma-separated

@@ -222,7 +222,7 @@ func (h *handler) mustUser(c echo.Context) (*models.User, error) {
 // settings renders the account page with a notice or an error (message ids).
 func (h *handler) settings(c echo.Context, u *models.User, status int, notice, errKey string) error {
 	p := h.page(c, "title_account", "/account")
-	v := views.AccountView{Username: u.Username, Language: u.Language, CSRF: csrfToken(c)}
+	v := views.AccountView{Username: u.Username, Language: u.Language, CSRF: csrfToken(c), MoveSound: u.MoveSound}
 	if notice != "" {
 		v.Notice = p.L.T(notice)
 	}

@@ -23,13 +23,16 @@ type gameJSON struct {
 	Status   string          `json:"status"`          // waiting, playing, over
 	Position string          `json:"position"`
 	Moves    json.RawMessage `json:"moves"`  // the labels, ["C","d",...]
-	Result   *string         `json:"result"` // south, north, draw; null until over
+	Result   *string         `json:"result"` // south, north, draw; null until over and for an aborted game
 	Reason   *string         `json:"reason"` // null until over
+	Clock    *clockJSON      `json:"clock"`  // null without a clock (clock.go)
+	Rated    bool            `json:"rated"`
 }
 
-func toJSON(g *game.Game) gameJSON {
+func (h *handler) toJSON(g *game.Game) gameJSON {
 	j := gameJSON{ID: g.ID, Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Status: string(g.Status),
-		Position: g.Rules.FormatPosition(g.Position), Moves: labelsJSON(g.MoveLabels())}
+		Position: g.Rules.FormatPosition(g.Position), Moves: labelsJSON(g.MoveLabels()),
+		Clock: h.clockJSON(g), Rated: g.Rated}
 	if g.Result != engine.NoResult {
 		r := g.Result.String()
 		j.Result = &r
@@ -58,14 +61,19 @@ func labelsJSON(labels string) json.RawMessage {
 // apiCreate: POST /api/v1/games {"rules","fours","seat"} -> 201 {"id","token","seat","invite"}.
 func (h *handler) apiCreate(c echo.Context) error {
 	var req struct {
-		Rules string `json:"rules"`
-		Fours string `json:"fours"` // namnam: "last" (default) or "owner"
-		Seat  string `json:"seat"`
+		Rules string           `json:"rules"`
+		Fours string           `json:"fours"` // namnam: "last" (default) or "owner"
+		Seat  string           `json:"seat"`
+		Clock *timeControlJSON `json:"clock"`
 	}
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	g, token, err := h.games.Create(c.Request().Context(), game.Settings{Rules: req.Rules, Fours: req.Fours, Seat: req.Seat})
+	tc, err := req.Clock.timeControl()
+	if err != nil {
+		return err
+	}
+	g, token, err := h.games.Create(c.Request().Context(), game.Settings{Rules: req.Rules, Fours: req.Fours, Seat: req.Seat, Clock: tc})
 	if err != nil {
 		return err
 	}
@@ -82,7 +90,10 @@ func (h *handler) apiGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toJSON(g))
+	if seat := g.SeatByToken(bearerToken(c)); seat != engine.Nobody {
+		h.seen(c, g, seat) // a program reading its game is there
+	}
+	return c.JSON(http.StatusOK, h.toJSON(g))
 }
 
 // apiJoin: POST /api/v1/games/{id}/join -> 200 {"token","seat"}; 409 when
@@ -123,16 +134,25 @@ func (h *handler) bearer(c echo.Context) (*game.Game, engine.Side, error) {
 	if err != nil {
 		return nil, engine.Nobody, err
 	}
-	scheme, token, _ := strings.Cut(c.Request().Header.Get(echo.HeaderAuthorization), " ")
-	if !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+	token := bearerToken(c)
+	if token == "" {
 		c.Response().Header().Set(echo.HeaderWWWAuthenticate, `Bearer realm="oware"`)
 		return nil, engine.Nobody, &userError{http.StatusUnauthorized, "err_no_seat"}
 	}
-	seat := g.SeatByToken(strings.TrimSpace(token))
+	seat := g.SeatByToken(token)
 	if seat == engine.Nobody {
 		return nil, seat, errNoSeat
 	}
 	return g, seat, nil
+}
+
+// bearerToken returns the request's bearer token, or "".
+func bearerToken(c echo.Context) string {
+	scheme, token, _ := strings.Cut(c.Request().Header.Get(echo.HeaderAuthorization), " ")
+	if !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(token)
 }
 
 // apiMove: POST /api/v1/games/{id}/moves {"pit":"C"} with the bearer token.
@@ -150,7 +170,7 @@ func (h *handler) apiMove(c echo.Context) error {
 	if err := h.games.Move(c.Request().Context(), g, seat, req.Pit); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toJSON(g))
+	return c.JSON(http.StatusOK, h.toJSON(g))
 }
 
 // apiResign: POST /api/v1/games/{id}/resign with the bearer token.
@@ -162,5 +182,5 @@ func (h *handler) apiResign(c echo.Context) error {
 	if err := h.games.Resign(c.Request().Context(), g, seat); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, toJSON(g))
+	return c.JSON(http.StatusOK, h.toJSON(g))
 }

@@ -25,6 +25,10 @@ func (h *handler) createGameForm(c echo.Context) error {
 	if set.Rules == "namnam" { // the form sends the fours setting with every rule set
 		set.Fours = c.FormValue("fours")
 	}
+	var err error
+	if set.Clock, err = formTimeControl(c); err != nil {
+		return err
+	}
 	if err := h.roomForSeat(c); err != nil {
 		return err
 	}
@@ -108,7 +112,11 @@ func (h *handler) gamePage(c echo.Context) error {
 	if key != "" {
 		v.Error = p.L.T(key)
 	}
-	if spectator && key == "" {
+	v.Presence = h.presenceView(c, g, seat)
+	if u := h.visit(c).user; u != nil {
+		v.Sound = u.MoveSound
+	}
+	if spectator && key == "" && !g.Clock.On() {
 		return h.pages.render(c, strconv.Itoa(g.Version), p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
 	}
 	return render(c, http.StatusOK, views.GamePage(p, v))
@@ -134,7 +142,7 @@ func (h *handler) watchPage(c echo.Context) error {
 	state := strconv.Itoa(g.Version)
 	v := h.gameView(g, h.viewerOf(c, g, engine.Nobody))
 	p := h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey)
-	if cacheable {
+	if cacheable && !(g.Clock.On() && g.Status == game.Playing) { // a running clock is shown as of now
 		return h.pages.render(c, state, p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
 	}
 	return render(c, http.StatusOK, views.GamePage(p, v))

@@ -121,7 +121,7 @@ func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
 		NoIndex: !indexable(path), Description: defaultDescription(v.l, path),
 		Assets: views.AssetURLs{
 			CSS: h.assets.URL("app.css"), PagesCSS: h.assets.URL("pages.css"), HTMX: h.assets.URL("htmx.min.js"),
-			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"),
+			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"), Turn: h.assets.URL("turn.js"),
 			Icon: h.assets.URL("icon.svg"),
 		},
 		CSRF: csrfToken(c),

@@ -21,7 +21,14 @@ func (h *handler) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := views.HomeView{Games: games}
+	v := views.HomeView{Games: games, LobbyURL: "/" + langOf(c) + "/lobby"}
+	var taken string
+	if v.Lobby, taken, err = h.lobbyView(c); err != nil {
+		return err
+	}
+	if taken != "" { // the visitor's challenge became a game
+		return redirect(c, gamePath(langOf(c), taken))
+	}
 	// The picture: the standard game after South's first move, C, whose
 	// seeds drop one by one.
 	r, _ := engine.RulesByName("abapa")

@@ -72,6 +72,7 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	setStart(t, s.db, south.game, refillStart)
 	_, _, page := s.get(bob, "/en/games/new")
 	_, hdr, _ := s.post(bob, "/en/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {"wari"}, "seat": {"north"}}, nil)
+	s.api("POST", "/api/v1/challenges", "", map[string]any{"clock": map[string]int{"initial": 300, "increment": 3}})
 	return []lookPage{
 		{"home", "/en/"},
 		{"new-game", "/en/games/new"},
@@ -85,6 +86,8 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"replay", "/en/games/" + over + "/replay?ply=10"},
 		{"player", "/en/players/alice"},
 		{"join", hdr.Get("Location") + "/join"},
+		{"lobby", "/en/lobby"},
+		{"leaderboard", "/en/players"},
 	}
 }
 

@@ -70,7 +70,9 @@ func (h *handler) playerPage(c echo.Context) error {
 		if g.NorthUserID != nil && *g.NorthUserID == u.ID {
 			row.Side, opp = "north", g.SouthUserID
 		}
-		if g.Result != "draw" {
+		if g.Result == "" { // aborted: no result
+			row.Outcome = "aborted"
+		} else if g.Result != "draw" {
 			row.Outcome = map[bool]string{true: "won", false: "lost"}[g.Result == row.Side]
 		}
 		if opp != nil {
@@ -111,6 +113,12 @@ func (h *handler) playerPage(c echo.Context) error {
 		if v.Open, err = h.openGames(c, u); err != nil {
 			return err
 		}
+		if v.Lobby, err = h.challengesForMe(c); err != nil {
+			return err
+		}
+	}
+	if v.Ratings, err = h.ratingPanels(c, u.ID); err != nil {
+		return err
 	}
 	p := h.page(c, "title_player", "/players/"+url.PathEscape(u.Username))
 	p.Title = p.L.T("title_player", "Name", u.Username)

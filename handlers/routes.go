@@ -25,6 +25,12 @@ func (h *handler) routes(e *echo.Echo) {
 	api.POST("/games/:id/join", h.apiJoin)
 	api.POST("/games/:id/moves", h.apiMove)
 	api.POST("/games/:id/resign", h.apiResign)
+	api.POST("/games/:id/claim", h.apiClaim)
+	api.GET("/challenges", h.apiChallenges)
+	api.POST("/challenges", h.apiCreateChallenge)
+	api.GET("/challenges/:id", h.apiChallenge)
+	api.POST("/challenges/:id/accept", h.apiAccept)
+	api.DELETE("/challenges/:id", h.apiCancel)
 
 	g := e.Group("/:lang", checkLang)
 	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
@@ -46,6 +52,8 @@ func (h *handler) routes(e *echo.Echo) {
 	g.POST("/games/:id/rematch", h.rematchForm)
 	g.GET("/games/:id/rematch", h.followRematch)
 	g.GET("/games/:id/events", h.gameEvents)
+	g.GET("/games/:id/presence", h.presencePoll)
+	g.POST("/games/:id/claim", h.claimForm)
 	g.GET("/games/:id/replay", h.replayPage)
 	g.GET("/games/:id/record.ogn", h.recordFile)
 	g.GET("/watch/:key", h.watchPage)
@@ -62,6 +70,16 @@ func (h *handler) routes(e *echo.Echo) {
 	g.POST("/account/password", h.passwordForm)
 	g.POST("/account/delete", h.deleteForm)
 	g.GET("/players/:name", h.playerPage)
+	g.GET("/players", h.leaderboard)
+	g.POST("/account/sound", h.soundForm)
+
+	// The lobby (lobby.go).
+	g.GET("/lobby", h.lobbyPage)
+	g.GET("/lobby/list", h.lobbyList)
+	g.POST("/lobby/quick", h.quickForm)
+	g.POST("/lobby/challenges", h.challengeForm)
+	g.POST("/lobby/challenges/:id/accept", h.acceptForm)
+	g.POST("/lobby/challenges/:id/cancel", h.cancelForm)
 
 	// Import of a game record (import.go).
 	g.GET("/import", h.importPage)

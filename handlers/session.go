@@ -25,6 +25,8 @@ const (
 	keyUser      = "uid"       // the logged-in User.ID (uint)
 	keyEpoch     = "epoch"     // the User.Epoch when the session was made (int)
 	keySID       = "sid"       // a random id that makes every new session unique
+	keyChallenge = "challenge" // the id of the visitor's open challenge in the lobby
+	keyBrowser   = "browser"   // a random key of the browser, its lobby identity without an account
 )
 
 // newCookieStore returns the signed and encrypted cookie store of the
@@ -184,7 +186,7 @@ func (s *session) renew(u *models.User) error {
 	fresh := sessions.NewSession(s.store, sessionName)
 	opts := *s.store.Options
 	fresh.Options, fresh.IsNew = &opts, true
-	for _, carried := range []string{keySeats, keyTutorials} {
+	for _, carried := range []string{keySeats, keyTutorials, keyChallenge, keyBrowser} {
 		if v, ok := s.s.Values[carried]; ok {
 			fresh.Values[carried] = v
 		}
@@ -204,4 +206,28 @@ func (s *session) end() error {
 	fresh.Options = &opts
 	s.s = fresh
 	return s.save()
+}
+
+// challenge returns the id of the visitor's open challenge, or "".
+func (s *session) challenge() string { return s.str(keyChallenge) }
+
+// setChallenge keeps the id of the visitor's open challenge ("" forgets
+// it); the caller saves.
+func (s *session) setChallenge(id string) {
+	if id == "" {
+		delete(s.s.Values, keyChallenge)
+		return
+	}
+	s.s.Values[keyChallenge] = id
+}
+
+// browserKey returns the browser's random key, making one when missing
+// (the caller saves).
+func (s *session) browserKey() string {
+	k := s.str(keyBrowser)
+	if k == "" {
+		k = models.NewToken()[:16]
+		s.s.Values[keyBrowser] = k
+	}
+	return k
 }

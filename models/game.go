@@ -30,7 +30,8 @@ type Game struct {
 	Result string
 	// Reason is "" while not over, else an engine.Reason ("25-seeds",
 	// "grand-slam", "cannot-feed", "no-moves", "repetition", "agreement",
-	// "resignation").
+	// "resignation") or an end of package game ("timeout", "abandoned",
+	// "aborted"; Result is "" after "aborted").
 	Reason string
 	// Version counts the changes of the row: 1 after CreateGame, +1 on every
 	// UpdateGame. It is the optimistic concurrency check.
@@ -68,6 +69,26 @@ type Game struct {
 	// moves, one character each; where to rebuild the engine's game from;
 	// the ends of Nam-nam rounds. "" until package game writes them.
 	MoveLabels, Resume, Rounds string
+	// ClockInitial and ClockIncrement are the real-time control in seconds
+	// (0, 0: none); ClockDays the correspondence days per move (0: none).
+	// They are written by CreateGame only.
+	ClockInitial, ClockIncrement, ClockDays int
+	// SouthMS and NorthMS are each side's time left in milliseconds at
+	// TurnSince, when the turn of the player to move began (nil before
+	// the game started or without a clock).
+	SouthMS, NorthMS int64
+	TurnSince        *time.Time
+	// Deadline is when the game ends by itself unless the player to move
+	// moves (a flag falls, a first move does not come); nil while no
+	// clock runs. SweepLease is until when a sweeper holds the game
+	// (models.DB.DueGames); UpdateGame writes neither SweepLease nor the
+	// settings.
+	Deadline, SweepLease *time.Time
+	// Rated marks a rated game; SouthRating and NorthRating are the
+	// players' ratings as it started ("1500", "1500?" while provisional,
+	// "" for none). Written by CreateGame only.
+	Rated                    bool
+	SouthRating, NorthRating string
 	// CreatedAt and UpdatedAt are set by CreateGame and UpdateGame (UTC).
 	CreatedAt, UpdatedAt time.Time
 	// Moves are the moves played, ordered by Ply when loaded by LoadGame or

@@ -23,6 +23,8 @@ const gameColumns = `g.id, g.rules, g.start_position, g.position, g.status, g.re
 	g.south_token, g.north_token, g.spectator_key, g.end_offer, g.rematch_offer, g.rematch_id, g.fours,
 	g.agreements, g.south_round_seen, g.north_round_seen, g.south_user_id, g.north_user_id,
 	g.move_labels, g.resume, g.rounds, g.created_at, g.updated_at,
+	g.clock_initial, g.clock_increment, g.clock_days, g.south_ms, g.north_ms, g.turn_since, g.deadline,
+	g.rated, g.south_rating, g.north_rating,
 	su.username, su.deleted_at IS NOT NULL, nu.username, nu.deleted_at IS NOT NULL`
 
 // gameFrom is the FROM clause of the game queries.
@@ -115,18 +117,31 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 	var south, north sql.NullInt64
 	var southName, northName sql.NullString
 	var southDeleted, northDeleted bool
+	var since, deadline sql.NullTime
 	err := row.Scan(&g.ID, &g.Rules, &g.StartPosition, &g.Position, &g.Status, &g.Result, &g.Reason, &g.Version,
 		&g.SouthToken, &g.NorthToken, &g.SpectatorKey, &g.EndOffer, &g.RematchOffer, &g.RematchID, &g.Fours,
 		&g.Agreements, &g.SouthRoundSeen, &g.NorthRoundSeen, &south, &north,
 		&g.MoveLabels, &g.Resume, &g.Rounds, &g.CreatedAt, &g.UpdatedAt,
+		&g.ClockInitial, &g.ClockIncrement, &g.ClockDays, &g.SouthMS, &g.NorthMS, &since, &deadline,
+		&g.Rated, &g.SouthRating, &g.NorthRating,
 		&southName, &southDeleted, &northName, &northDeleted)
 	if err != nil {
 		return nil, err
 	}
+	g.TurnSince, g.Deadline = utcTime(since), utcTime(deadline)
 	g.SouthUserID, g.SouthPlayer = seated(south, southName, southDeleted)
 	g.NorthUserID, g.NorthPlayer = seated(north, northName, northDeleted)
 	g.CreatedAt, g.UpdatedAt = g.CreatedAt.UTC(), g.UpdatedAt.UTC()
 	return &g, nil
+}
+
+// utcTime returns a nullable time read from a row, in UTC; nil for NULL.
+func utcTime(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
 }
 
 // seated returns the account id of a seat and its Player, nil for a guest.
@@ -144,14 +159,15 @@ func seated(id sql.NullInt64, name sql.NullString, deleted bool) (*uint, *Player
 
 // updateGame is the write of a change on PostgreSQL, in one statement: the
 // game's columns with the version check ($2), the new move when its ply
-// ($20) is not 0, and the NOTIFY of the new version to every instance.
+// ($20) is not 0, the clock ($27-$30), and the NOTIFY of the new version to every instance.
 // It returns the new version and the move's id, or no row when the version
 // check failed.
 const updateGame = `WITH g AS (
 	UPDATE games SET rules = $3, start_position = $4, position = $5, status = $6, result = $7, reason = $8,
 		version = version + 1, south_token = $9, north_token = $10, spectator_key = $11, end_offer = $12,
 		rematch_offer = $13, rematch_id = $14, fours = $15, agreements = $16, south_round_seen = $17,
-		north_round_seen = $18, move_labels = $19, resume = $24, rounds = $25, updated_at = $26
+		north_round_seen = $18, move_labels = $19, resume = $24, rounds = $25, updated_at = $26,
+		south_ms = $27, north_ms = $28, turn_since = $29, deadline = $30
 	WHERE id = $1 AND version = $2
 	RETURNING id, version
 ), m AS (
@@ -167,7 +183,7 @@ const updateGameSQLite = `UPDATE games SET rules = ?3, start_position = ?4, posi
 	reason = ?8, version = version + 1, south_token = ?9, north_token = ?10, spectator_key = ?11,
 	end_offer = ?12, rematch_offer = ?13, rematch_id = ?14, fours = ?15, agreements = ?16,
 	south_round_seen = ?17, north_round_seen = ?18, move_labels = ?19, resume = ?20, rounds = ?21,
-	updated_at = ?22
+	updated_at = ?22, south_ms = ?23, north_ms = ?24, turn_since = ?25, deadline = ?26
 	WHERE id = ?1 AND version = ?2`
 
 // UpdateGame writes g's columns and, when newMove is not nil, inserts
@@ -197,7 +213,8 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 		err = db.pool.QueryRow(ctx, updateGame, g.ID, g.Version, g.Rules, g.StartPosition, g.Position, g.Status,
 			g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer, g.RematchID,
 			g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels,
-			m.Ply, m.Pit, m.Label, m.Position, g.Resume, g.Rounds, now).Scan(new(int), &id)
+			m.Ply, m.Pit, m.Label, m.Position, g.Resume, g.Rounds, now,
+			g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline).Scan(new(int), &id)
 		if id != nil {
 			m.ID = uint(*id)
 		}
@@ -230,7 +247,8 @@ func (db *DB) updateSQLite(ctx context.Context, g *Game, m *Move, insert bool, n
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, updateGameSQLite, g.ID, g.Version, g.Rules, g.StartPosition, g.Position,
 		g.Status, g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer,
-		g.RematchID, g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels, g.Resume, g.Rounds, now)
+		g.RematchID, g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels, g.Resume, g.Rounds, now,
+		g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline)
 	if err != nil {
 		return err
 	}

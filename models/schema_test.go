@@ -19,6 +19,7 @@ var compatible = map[schema.DataType][]string{
 	schema.Uint:   {"integer", "int", "int4", "int8", "bigint"},
 	schema.Time:   {"timestamptz", "timestamp with time zone", "datetime"},
 	schema.Bool:   {"bool", "boolean"},
+	schema.Float:  {"double precision", "float8", "real", "double"},
 }
 
 // TestSchemaMatchesModels checks the migrated schema against the GORM
@@ -27,7 +28,8 @@ var compatible = map[schema.DataType][]string{
 func TestSchemaMatchesModels(t *testing.T) {
 	each(t, func(t *testing.T, db *models.DB) {
 		for _, model := range []any{&models.Game{}, &models.Move{}, &models.Setting{}, &models.User{}, &models.Page{},
-			&models.Tutorial{}, &models.TutorialStep{}, &models.TutorialProgress{}, &models.Import{}} {
+			&models.Tutorial{}, &models.TutorialStep{}, &models.TutorialProgress{}, &models.Import{},
+			&models.Presence{}, &models.Rating{}, &models.RatingChange{}, &models.Challenge{}} {
 			stmt := &gorm.Statement{DB: db.Gorm}
 			if err := stmt.Parse(model); err != nil {
 				t.Fatal(err)

@@ -32,6 +32,9 @@ type User struct {
 	// it was made in and is valid only while it equals this value. Logout
 	// and password change increment it.
 	Epoch int
+	// MoveSound: the player hears a sound at the opponent's moves (off by
+	// default; a browser's own choice wins).
+	MoveSound bool
 	// DeletedAt is when the account was deleted, nil while it exists.
 	DeletedAt *time.Time
 	// CreatedAt and UpdatedAt are set by the queries (UTC).

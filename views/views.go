@@ -62,6 +62,7 @@ type Page struct {
 // AssetURLs are the content-hashed URLs of the static files.
 type AssetURLs struct {
 	CSS, HTMX, SSE, JS string
+	Turn               string // game pages: clocks, your-turn title, sound (turn.js)
 	PagesCSS           string // the style sheet of the pages other than games
 	Icon               string // the SVG favicon
 }

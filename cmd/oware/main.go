@@ -176,10 +176,14 @@ func run(args []string) error {
 	brokerCtx, stopBroker := context.WithCancel(context.Background())
 	defer stopBroker()
 	events := db.Broker(brokerCtx)
+	games := game.New(db, log)
+	// The sweeper ends the games whose time ran out (with any number of
+	// instances, each game once); it stops when shutdown begins.
+	go games.RunSweeper(brokerCtx, time.Second)
 	e, err := handlers.New(handlers.Config{
 		DB:      db,
 		Events:  events,
-		Games:   game.New(db, log),
+		Games:   games,
 		BaseURL: cfg.baseURL,
 		Secret:  key,
 		Log:     log,

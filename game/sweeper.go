@@ -1,0 +1,93 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// The sweeper ends the games whose time ran out without any request from
+// their players: every instance runs one (RunSweeper), and
+// models.DB.DueGames leases each due game to one of them, so a game is
+// ended by one instance, with the versioned write of every change (a move
+// stored in time wins over it), and a game leased by an instance that
+// stopped is taken over when the lease ends.
+
+// SweepLease is how long a sweeper holds a due game before another
+// instance may take it over.
+const SweepLease = 30 * time.Second
+
+// sweepBatch bounds the games one sweep ends.
+const sweepBatch = 100
+
+// Sweep ends the games in play whose deadline passed at the service's now
+// (clock.go: a flag fell, a first move did not come) and returns how many
+// it ended.
+func (s *Service) Sweep(ctx context.Context) (int, error) {
+	now := s.Now()
+	ids, err := s.db.DueGames(ctx, now, SweepLease, sweepBatch)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		ended, err := s.expireGame(ctx, id, now)
+		if err != nil {
+			s.log.Error("sweep", "game", id, "err", err)
+			continue
+		}
+		if ended {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// expireGame ends game id if its time ran out at now; it reports whether
+// it did. A change stored meanwhile (a move in time) is loaded and checked
+// again.
+func (s *Service) expireGame(ctx context.Context, id string, now time.Time) (bool, error) {
+	for range 3 {
+		g, err := s.Load(ctx, id)
+		if err != nil {
+			return false, err
+		}
+		if !g.expired(now) {
+			return false, nil
+		}
+		g.expire()
+		err = s.store(ctx, g, nil)
+		if !errors.Is(err, ErrConflict) {
+			return err == nil, err
+		}
+	}
+	return false, nil
+}
+
+// RunSweeper sweeps every interval until ctx is done; every minute it
+// also closes the lobby's challenges whose creators left and applies the
+// ratings of games whose end was stored without them.
+func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	var chores time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if _, err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error("sweep", "err", err)
+		}
+		if now := s.Now(); now.Sub(chores) >= time.Minute {
+			chores = now
+			if _, err := s.db.GoneChallenges(ctx, now); err != nil && ctx.Err() == nil {
+				s.log.Error("sweep: challenges", "err", err)
+			}
+			if err := s.RateMissed(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+				s.log.Error("sweep: ratings", "err", err)
+			}
+		}
+	}
+}

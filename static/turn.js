@@ -1,0 +1,85 @@
+// Game pages: the clocks count down, the tab title says when it is your
+// turn, and (when asked for) a sound or a notification tells of the
+// opponent's move. The server keeps the time; this is only a display.
+(function () {
+  var game = document.getElementById("game");
+  if (!game) return;
+  var title = document.title, mine = false;
+  function fmt(ms, days) {
+    var s = Math.max(0, Math.floor(ms / 1000)), p = function (n) { return (n < 10 ? "0" : "") + n; };
+    if (days) {
+      var h = Math.floor(s / 3600);
+      return h >= 24 ? Math.floor(h / 24) + "d " + (h % 24) + "h" : h + "h " + Math.floor(s / 60) % 60 + "m";
+    }
+    if (ms < 10000) return Math.floor(Math.max(ms, 0) / 1000) + "." + Math.floor(Math.max(ms, 0) / 100) % 10;
+    return s >= 3600 ? Math.floor(s / 3600) + ":" + p(Math.floor(s / 60) % 60) + ":" + p(s % 60) : Math.floor(s / 60) + ":" + p(s % 60);
+  }
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll(".clock[data-running]").forEach(function (c) {
+      if (!c.dataset.t0) c.dataset.t0 = now;
+      var left = parseInt(c.dataset.ms, 10) - (now - parseInt(c.dataset.t0, 10));
+      var t = c.querySelector(".t");
+      if (t) t.textContent = fmt(left, c.hasAttribute("data-days"));
+      c.classList.toggle("low", !c.hasAttribute("data-days") && left < 10000);
+    });
+  }
+  setInterval(tick, 100);
+  function soundOn() {
+    var v = localStorage.getItem("oware-sound");
+    return v ? v === "on" : game.dataset.sound === "on";
+  }
+  function beep() {
+    var A = window.AudioContext || window.webkitAudioContext;
+    if (!A) return;
+    var a = new A(), o = a.createOscillator(), g = a.createGain();
+    o.frequency.value = 660;
+    g.gain.setValueAtTime(0.2, a.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.001, a.currentTime + 0.25);
+    o.connect(g); g.connect(a.destination);
+    o.start(); o.stop(a.currentTime + 0.25);
+  }
+  // A turn that comes to the player (a live update): title, sound, notification.
+  function turn(live) {
+    var now = !!document.querySelector("#turn .turn-mine");
+    document.title = now && game.dataset.turnTitle ? game.dataset.turnTitle : title;
+    if (live && now && !mine) {
+      if (soundOn()) beep();
+      if (game.hasAttribute("data-correspondence") && document.hidden && window.Notification && Notification.permission === "granted") {
+        new Notification(game.dataset.turnTitle, { body: game.dataset.notifyText });
+      }
+    }
+    mine = now;
+  }
+  // The sound switch and the notification request, for seated players.
+  if (game.dataset.soundLabel) {
+    var tools = document.createElement("div");
+    tools.className = "turn-tools";
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "button";
+    b.textContent = game.dataset.soundLabel;
+    b.setAttribute("aria-pressed", soundOn());
+    b.addEventListener("click", function () {
+      localStorage.setItem("oware-sound", soundOn() ? "off" : "on");
+      b.setAttribute("aria-pressed", soundOn());
+      if (soundOn()) beep();
+    });
+    tools.appendChild(b);
+    if (game.hasAttribute("data-correspondence") && window.Notification && Notification.permission === "default") {
+      var n = document.createElement("button");
+      n.type = "button";
+      n.className = "button";
+      n.textContent = game.dataset.notifyLabel;
+      n.addEventListener("click", function () {
+        Notification.requestPermission().then(function () { n.hidden = true; });
+      });
+      tools.appendChild(n);
+    }
+    document.getElementById("turn").after(tools);
+  }
+  turn(false);
+  tick();
+  document.addEventListener("htmx:sseMessage", function () { turn(true); tick(); });
+  document.addEventListener("htmx:afterSettle", function () { turn(false); tick(); });
+})();
