@@ -108,3 +108,41 @@ func (c *Cache) Close() error {
 	}
 	return errors.Join(errs...)
 }
+
+// Tables is a fixed set of tables, one per rule set at most, for tools
+// that open whatever a folder holds. It is safe for concurrent use.
+type Tables map[engine.GrandSlamRule]*Table
+
+// Table returns the table of rules, or nil.
+func (ts Tables) Table(rules engine.Oware) *Table { return ts[rules.GrandSlam] }
+
+// OpenDir opens, for each rule set, the table file in dir (FileName) that
+// covers the most seeds; rule sets without one are left out. Close the
+// tables when done.
+func OpenDir(dir string) (Tables, error) {
+	ts := Tables{}
+	for _, r := range cacheRules() {
+		for n := MaxSeedsLimit; n >= 0; n-- {
+			t, err := Open(filepath.Join(dir, FileName(r, n)))
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				ts.Close()
+				return nil, err
+			}
+			ts[r.GrandSlam] = t
+			break
+		}
+	}
+	return ts, nil
+}
+
+// Close closes the tables.
+func (ts Tables) Close() error {
+	var errs []error
+	for _, t := range ts {
+		errs = append(errs, t.Close())
+	}
+	return errors.Join(errs...)
+}

@@ -115,3 +115,19 @@ func (t *Table) verifyBoard(bd *Board, n int) error {
 	}
 	return nil
 }
+
+// Exact counts, for each number of seeds 0..MaxSeeds, the boards of the
+// table and those whose bounds meet (an exact value).
+func (t *Table) Exact() (boards, exact []uint64) {
+	for n := 0; n <= t.maxSeeds; n++ {
+		codes := t.codes[t.x.levelStart(n):t.x.levelStart(n+1)]
+		var e uint64
+		for _, c := range codes {
+			if b := t.dec[n][c]; b.lo == b.hi {
+				e++
+			}
+		}
+		boards, exact = append(boards, uint64(len(codes))), append(exact, e)
+	}
+	return boards, exact
+}
