@@ -32,9 +32,11 @@ type matchSummary struct {
 	Losses  int       `json:"losses"`
 	Score   float64   `json:"score"`  // 0..1
 	Margin  float64   `json:"margin"` // half the 95 % interval of Score
-	Elo     float64   `json:"elo"`    // +-Inf when one engine won every game
-	EloLow  float64   `json:"elo_low"`
-	EloHigh float64   `json:"elo_high"`
+	// The Elo difference and its 95 % interval; null (JSON) where infinite
+	// (a score of 0 or 100 %).
+	Elo     *float64 `json:"elo"`
+	EloLow  *float64 `json:"elo_low"`
+	EloHigh *float64 `json:"elo_high"`
 }
 
 // matchConfig is what a match plays.
@@ -95,15 +97,16 @@ func match(args []string, out, progress io.Writer) error {
 	}
 	fmt.Fprintf(out, "%s vs %s: %d games, +%d =%d -%d\n", sum.Engines[0], sum.Engines[1], sum.Games, sum.Wins, sum.Draws, sum.Losses)
 	fmt.Fprintf(out, "score %.1f %% ± %.1f %% (95 %%)\n", 100*sum.Score, 100*sum.Margin)
-	fmt.Fprintf(out, "Elo %s (95 %%: %s to %s)\n", elo(sum.Elo), elo(sum.EloLow), elo(sum.EloHigh))
+	fmt.Fprintf(out, "Elo %s (95 %%: %s to %s)\n", elo(sum.Elo, sum.Score), elo(sum.EloLow, sum.Score-sum.Margin), elo(sum.EloHigh, sum.Score+sum.Margin))
 	return nil
 }
 
-func elo(x float64) string {
-	if math.IsInf(x, 0) {
-		return map[bool]string{true: "+inf", false: "-inf"}[x > 0]
+// elo writes an Elo difference, or an infinity of the sign of score-0.5.
+func elo(x *float64, score float64) string {
+	if x == nil {
+		return map[bool]string{true: "+inf", false: "-inf"}[score > 0.5]
 	}
-	return fmt.Sprintf("%+.0f", x)
+	return fmt.Sprintf("%+.0f", *x)
 }
 
 // runMatch plays the games, in pairs from the same opening with the
@@ -163,6 +166,16 @@ func runMatch(cfg matchConfig, commands [2]string, progress io.Writer) (matchSum
 	return sum, nil
 }
 
+// eloOf is the Elo difference that gives the expected score s, nil when
+// s is 0 or 1 (or beyond).
+func eloOf(s float64) *float64 {
+	if s <= 0 || s >= 1 {
+		return nil
+	}
+	e := -400 * math.Log10(1/s-1)
+	return &e
+}
+
 // meanAndMargin returns the mean of the game scores and half the width of
 // its 95 % confidence interval (normal approximation).
 func meanAndMargin(scores []float64) (float64, float64) {
@@ -175,17 +188,6 @@ func meanAndMargin(scores []float64) (float64, float64) {
 		sq += (s - mean) * (s - mean) / n
 	}
 	return mean, 1.96 * math.Sqrt(sq/n)
-}
-
-// eloOf is the Elo difference that gives the expected score s.
-func eloOf(s float64) float64 {
-	switch {
-	case s <= 0:
-		return math.Inf(-1)
-	case s >= 1:
-		return math.Inf(1)
-	}
-	return -400 * math.Log10(1/s-1)
 }
 
 // randomOpening plays plies random legal moves from the start, again until
@@ -233,7 +235,7 @@ func refereeGame(cfg matchConfig, seats [2]*uciProcess, opening []int) (res engi
 	}
 	timeout := 60 * time.Second
 	if cfg.movetime > 0 && cfg.depth == 0 {
-		timeout = 2*time.Duration(cfg.movetime)*time.Millisecond + 2*time.Second
+		timeout = 2*time.Duration(cfg.movetime)*time.Millisecond + time.Second
 	}
 	for !g.Over {
 		if len(g.Moves) >= cfg.maxPlies {

@@ -111,7 +111,7 @@ func (b *builder) level(ctx context.Context, n int) error {
 // board it leaves, from the finished levels) or the end of the game. A board
 // where the mover has no legal move is an end: each side takes its row.
 func (b *builder) exits(bd *Board) (lo, hi int8) {
-	p := bd.position()
+	p := b.t.position(bd)
 	legal := b.rules.LegalMoves(p)
 	if legal == 0 {
 		s := int8(bd.settle())
@@ -145,7 +145,7 @@ func (b *builder) exits(bd *Board) (lo, hi int8) {
 // children appends the ranks of the boards that the moves of bd reach
 // without leaving the level (no capture, no end).
 func (b *builder) children(bd *Board, kids []uint32) []uint32 {
-	p := bd.position()
+	p := b.t.position(bd)
 	for m := uint16(b.rules.LegalMoves(p)); m != 0; m &= m - 1 {
 		q := p
 		if b.rules.Apply(&q, bits.TrailingZeros16(m)) || q.Captured != [2]uint8{} {
@@ -178,7 +178,7 @@ func (b *builder) parents(bd *Board, fn func(r uint64)) {
 			par[to]--
 			par[from]++
 			cand := par.turned()
-			p := cand.position()
+			p := b.t.position(&cand)
 			pit := from - engine.PitsPerRow
 			if !b.rules.LegalMoves(p).Has(pit) {
 				continue
@@ -243,6 +243,8 @@ func (b *builder) relax(ctx context.Context, name string, step func(r uint64, bd
 	}
 	kids := make([]uint32, 0, engine.PitsPerRow)
 	var cur uint64
+	// bd is the board of rank cur; the next rank is one step of next away.
+	bd, bdRank := first(b.n), uint64(0)
 	mark := func(p uint64) {
 		if p > cur {
 			now[p/64] |= 1 << (p % 64)
@@ -268,7 +270,12 @@ func (b *builder) relax(ctx context.Context, name string, step func(r uint64, bd
 				if seen++; seen&0xFFFFF == 0 && ctx.Err() != nil {
 					return ctx.Err()
 				}
-				bd := b.t.x.unrank(cur, b.n)
+				if cur == bdRank+1 {
+					next(&bd)
+				} else if cur != bdRank {
+					bd = b.t.x.unrank(cur, b.n)
+				}
+				bdRank = cur
 				if step(cur, &bd, b.children(&bd, kids[:0])) {
 					b.parents(&bd, mark)
 				}

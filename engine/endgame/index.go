@@ -107,13 +107,7 @@ func boardOf(p *engine.Position) Board {
 	return b
 }
 
-// position returns the real position of b with South to move and no
-// captures.
-func (b *Board) position() engine.Position {
-	p := engine.Oware{}.Start()
-	p.Pits = *b
-	return p
-}
+
 
 // unrank returns the board of n seeds whose rank in its level is r
 // (r < levelSize(n)); the inverse of rank.
@@ -156,8 +150,5 @@ func (b *Board) settle() int {
 
 // turned returns b seen from the other player: the rows swapped.
 func (b *Board) turned() Board {
-	var t Board
-	copy(t[:engine.PitsPerRow], b[engine.PitsPerRow:])
-	copy(t[engine.PitsPerRow:], b[:engine.PitsPerRow])
-	return t
+	return Board{b[6], b[7], b[8], b[9], b[10], b[11], b[0], b[1], b[2], b[3], b[4], b[5]}
 }

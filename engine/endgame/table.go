@@ -15,11 +15,20 @@ type Table struct {
 	codes    []byte // one byte a board, in index order
 	x        *indexer
 	dec      *decoder
-	close    func() error // unmaps a table opened from a file
+	close    func() error    // unmaps a table opened from a file
+	start    engine.Position // the start position, for its owners
 }
 
 func newTable(rules engine.Oware, maxSeeds int, codes []byte) *Table {
-	return &Table{rules: rules, maxSeeds: maxSeeds, codes: codes, x: newIndexer(), dec: newDecoder()}
+	return &Table{rules: rules, maxSeeds: maxSeeds, codes: codes, x: newIndexer(), dec: newDecoder(), start: rules.Start()}
+}
+
+// position returns the real position of bd with South to move and no
+// captures (the 25-seed end never comes, see the package documentation).
+func (t *Table) position(bd *Board) engine.Position {
+	p := t.start
+	p.Pits = *bd
+	return p
 }
 
 // Rules returns the rule set of the table.
@@ -81,7 +90,7 @@ func (t *Table) Verify(progress func(done, total uint64)) error {
 func (t *Table) verifyBoard(bd *Board, n int) error {
 	got := t.bounds(bd)
 	lo, hi := int(got.lo), int(got.hi)
-	p := bd.position()
+	p := t.position(bd)
 	fail := func(why string, args ...any) error {
 		return fmt.Errorf("endgame %s table: board %s: stored [%d, %d]: %s", t.rules.Name(),
 			t.rules.FormatPosition(p), lo, hi, fmt.Sprintf(why, args...))
