@@ -95,4 +95,3 @@ func verifyTable(path string, out, progress io.Writer) error {
 	fmt.Fprintf(out, "%s: every board verified in %s\n", path, time.Since(start).Round(time.Millisecond))
 	return nil
 }
-

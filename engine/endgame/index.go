@@ -107,8 +107,6 @@ func boardOf(p *engine.Position) Board {
 	return b
 }
 
-
-
 // unrank returns the board of n seeds whose rank in its level is r
 // (r < levelSize(n)); the inverse of rank.
 func (x *indexer) unrank(r uint64, n int) Board {
