@@ -87,3 +87,41 @@ func FuzzPlay(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadRecord: any text is read or refused with a *RecordError, never a
+// panic, within a visitor's work budget; a record that is read is written
+// by Format as a record that reads back to the same game and is written
+// again the same.
+func FuzzReadRecord(f *testing.F) {
+	for _, s := range []string{
+		"[Variant \"Oware Abapa\"] [Event \"x\"]\n{c} 1. C d+2 2.B (2. F {x} (f)) a ; y\n1-0",
+		"[Variant \"Nam-nam (fours: owner)\"]\n= 1. a = =\n",
+		"[FEN \"1-0-0-0-0-1-1-1-0-0-0-0-23-21-S\"]\n1. F+2 b 2. A 25-21\n",
+		"[Variant \"Warri\"]\n[FEN \"5-5-5-5-5-3-1-2-1-0-0-0-8-8-S\"]\n[Termination \"resignation; north wins\"]\n1. F+7 E 2. a\n",
+		"[Variant \"namnam\"]\n[FEN \"" + worstNamNam + "\"]\n1. c\n",
+		"[Variant \"ab\\\"apa\\\\\"]\r\n%x\r1...f",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		rec, err := ReadRecord(text, ReadOptions{Budget: NewBudget(VisitorLaps)})
+		if err != nil {
+			var re *RecordError
+			if !errors.As(err, &re) || !errors.Is(err, ErrBadRecord) || re.Line < 1 {
+				t.Fatalf("%q: error %v is not a RecordError with a line", text, err)
+			}
+			return
+		}
+		out := rec.Format()
+		back, err := ReadRecord(out, ReadOptions{Budget: NewBudget(VisitorLaps)})
+		if err != nil {
+			t.Fatalf("%q wrote %q, which reads as %v", text, out, err)
+		}
+		if g, h := rec.Game(), back.Game(); g.Position != h.Position || g.Over != h.Over || g.Result != h.Result || len(back.Moves) != len(rec.Moves) {
+			t.Fatalf("%q wrote %q, which reads back to another game", text, out)
+		}
+		if again := back.Format(); again != out {
+			t.Fatalf("%q: written %q, then %q", text, out, again)
+		}
+	})
+}

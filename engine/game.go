@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Game is a game in progress or finished: the rule set, the start position,
 // the moves played and the rules that need the history (repetition,
@@ -26,6 +29,9 @@ type Game struct {
 	// seen holds the positions since the last capture, the round's start
 	// included; an earlier position with other captures can never come back.
 	seen []Position
+	// roundStarts holds the start of every round of a match so far, the
+	// first included (RULES.md 4.8).
+	roundStarts []Position
 }
 
 // NewGame starts a game from start under rules r. The start counts as the
@@ -34,7 +40,11 @@ type Game struct {
 // move) is over at once.
 func NewGame(r Rules, start Position) *Game {
 	g := &Game{Rules: r, Start: start, Position: start, Round: 1, Starter: start.ToMove, seen: []Position{start}}
-	if _, rounds := r.(Rounds); !rounds && r.LegalMoves(start) == 0 {
+	_, rounds := r.(Rounds)
+	if rounds {
+		g.roundStarts = []Position{start}
+	}
+	if !rounds && r.LegalMoves(start) == 0 {
 		g.Over = true
 		switch {
 		case start.Captured[South] >= WinningCaptures || start.Captured[North] >= WinningCaptures:
@@ -141,6 +151,7 @@ func (g *Game) Play(pit int) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
+	mv.Number = g.NextNumber()
 	g.Moves = append(g.Moves, pit)
 	g.RoundMoves++
 	if next.Captured != g.Position.Captured {
@@ -168,16 +179,23 @@ func (g *Game) Play(pit int) (Move, error) {
 }
 
 // endRound moves a Nam-nam match from the settled end of a round in
-// g.Position to the next round, or ends the match (RULES.md 4.6-4.7).
+// g.Position to the next round, or ends the match: a player cannot fill a
+// pit, or the next round would start as an earlier one did (RULES.md
+// 4.6-4.8). When the match ends, g.Position stays the settled end.
 func (g *Game) endRound(mv *Move) {
 	r := g.Rules.(Rounds)
 	mv.End, mv.Totals = g.Position, r.Totals(g.Position)
 	next, over, result := r.NextRound(g.Position, g.Starter)
-	if over {
+	switch {
+	case over:
 		mv.Over, mv.Result, mv.Reason = true, result, ReasonCannotFill
+		return
+	case slices.Contains(g.roundStarts, next):
+		mv.Over, mv.Result, mv.Reason = true, resultByTotals(mv.Totals), ReasonMatchRepetition
 		return
 	}
 	mv.Next = &next
+	g.roundStarts = append(g.roundStarts, next)
 	g.Position, g.Starter = next, next.ToMove
 	g.Round, g.RoundMoves = g.Round+1, 0
 	g.seen = append(g.seen[:0], next)

@@ -25,8 +25,21 @@ func (f FoursRule) String() string {
 // NamNam is the rule set of RULES.md section 4: relay sowing, captures of
 // four on any pit, pit ownership and a match of rounds. It implements Rules
 // and Rounds.
+//
+// The endless-sowing check (RULES.md 4.4) of a position can take millions of
+// relay laps (0.2 s for the worst position known). Cache and Budget, both
+// optional, bound that cost: give every NamNam of a process the same Cache,
+// and a NamNam that works on a position a visitor supplied a Budget of its
+// own. Neither changes which moves are legal.
 type NamNam struct {
 	Fours FoursRule
+	// Cache, when not nil, keeps the legal moves of the positions checked.
+	Cache *LegalCache
+	// Budget, when not nil, bounds the laps of the checks. Once it runs
+	// out, Play (and so Game.Play and ParseRecord) fails with an error
+	// wrapping ErrTooMuchWork, and LegalMoves returns only the moves it
+	// could decide: check Budget.Err before trusting it.
+	Budget *Budget
 }
 
 // Name returns "namnam".
@@ -60,37 +73,70 @@ func (n NamNam) Settle(p Position) Position {
 
 // LegalMoves returns the non-empty pits the player to move owns whose
 // sowing ends (RULES.md 4.2, 4.4); empty when fewer than 4 seeds are left.
+// See Budget for a check that ran out of work.
 func (n NamNam) LegalMoves(p Position) Moves {
-	if p.BoardSeeds() < 4 {
-		return 0
-	}
-	var m Moves
-	for i := 0; i < NumPits; i++ {
-		if p.Owner[i] == p.ToMove && p.Pits[i] > 0 && !n.endless(&p, i) {
-			m |= 1 << i
-		}
-	}
+	m, _ := n.legalMoves(&p, false)
 	return m
 }
 
-// hasMove reports whether the player to move has a legal move: LegalMoves
-// != 0, stopping at the first sowing that ends.
-func (n NamNam) hasMove(p *Position) bool {
-	for i := 0; i < NumPits; i++ {
-		if p.Owner[i] == p.ToMove && p.Pits[i] > 0 && !n.endless(p, i) {
-			return true
+// legalMoves is LegalMoves with the budget's error. With first and no
+// cache it stops at the first legal move (enough to know there is one).
+func (n NamNam) legalMoves(p *Position, first bool) (Moves, error) {
+	if p.BoardSeeds() < 4 {
+		return 0, nil
+	}
+	key := legalKey{fours: n.Fours, toMove: p.ToMove, pits: p.Pits, owner: p.Owner}
+	if n.Cache != nil {
+		if m, ok := n.Cache.get(key); ok {
+			return m, nil
 		}
 	}
-	return false
+	var m Moves
+	laps := int64(0)
+	for i := 0; i < NumPits; i++ {
+		if p.Owner[i] != p.ToMove || p.Pits[i] == 0 {
+			continue
+		}
+		endless, spent, err := n.endless(p, i)
+		if err != nil {
+			return m, err
+		}
+		laps += spent
+		if !endless {
+			m |= 1 << i
+			if first && (n.Cache == nil || laps < cachedLaps) {
+				return m, nil
+			}
+		}
+	}
+	if n.Cache != nil && laps >= cachedLaps {
+		n.Cache.put(key, m)
+	}
+	return m, nil
 }
 
-// endless reports whether the sowing of pit never ends (RULES.md 4.4).
-func (n NamNam) endless(p *Position, pit int) bool {
-	if n.Fours == FoursLast {
-		return endlessLast(p, pit)
+// cachedLaps is the work from which a position's legal moves are worth
+// keeping in a LegalCache (about 10 µs); cheaper ones are checked again.
+const cachedLaps = 2048
+
+// endless reports whether the sowing of pit never ends (RULES.md 4.4) and
+// the laps it took to decide, or ErrTooMuchWork when the budget ran out
+// first.
+func (n NamNam) endless(p *Position, pit int) (bool, int64, error) {
+	if n.Budget != nil && n.Budget.Err() != nil {
+		return false, 0, ErrTooMuchWork
 	}
-	_, endless := n.relay(*p, pit, nil)
-	return endless
+	var endless, done bool
+	var laps int64
+	if n.Fours == FoursLast {
+		endless, laps, done = endlessLast(p, pit, n.Budget)
+	} else {
+		_, endless, laps, done = n.relay(*p, pit, nil, n.Budget)
+	}
+	if !done {
+		return false, laps, ErrTooMuchWork
+	}
+	return endless, laps, nil
 }
 
 // Play sows pit for the player to move with relays and captures of four
@@ -102,15 +148,19 @@ func (n NamNam) Play(p Position, pit int) (Position, Move, error) {
 		return p, Move{}, err
 	}
 	mv := Move{Pit: pit, Mover: p.ToMove, Lifts: []int{pit}}
-	next, _ := n.relay(p, pit, &mv)
+	next, _, _, _ := n.relay(p, pit, &mv, nil)
 	next.ToMove = p.ToMove.Opponent()
-	switch {
-	case next.BoardSeeds() < 4:
+	if next.BoardSeeds() < 4 {
 		mv.RoundReason = ReasonFewSeeds
-	case !n.hasMove(&next):
+	} else {
+		m, err := n.legalMoves(&next, true)
+		switch {
+		case err != nil:
+			return p, Move{}, fmt.Errorf("%w: the moves after %s", err, Label(pit))
+		case m != 0:
+			return next, mv, nil
+		}
 		mv.RoundReason = ReasonNoMoves
-	default:
-		return next, mv, nil
 	}
 	mv.RoundOver = true
 	settled := n.Settle(next)
@@ -131,7 +181,19 @@ func (n NamNam) check(p *Position, pit int) error {
 	case p.Pits[pit] == 0:
 		return fmt.Errorf("%w: pit %s", ErrEmptyPit, Label(pit))
 	}
-	if n.endless(p, pit) {
+	var endless bool
+	var err error
+	if n.Cache != nil {
+		var m Moves
+		m, err = n.legalMoves(p, false)
+		endless = !m.Has(pit)
+	} else {
+		endless, _, err = n.endless(p, pit)
+	}
+	switch {
+	case err != nil:
+		return fmt.Errorf("%w: pit %s", err, Label(pit))
+	case endless:
 		return fmt.Errorf("%w: pit %s", ErrEndlessSowing, Label(pit))
 	}
 	return nil
@@ -146,8 +208,9 @@ type packedLap struct {
 }
 
 // endlessLast is relay's cycle detection for the `last` setting, without
-// recording: the same laps as step, about ten times faster.
-func endlessLast(p *Position, pit int) bool {
+// recording: the same laps as step, about ten times faster. It returns the
+// laps taken; done is false when the budget ran out before the answer.
+func endlessLast(p *Position, pit int, b *Budget) (endless bool, laps int64, done bool) {
 	hare := packedLap{from: uint(pit), hand: uint(p.Pits[pit])}
 	pits := p.Pits
 	pits[pit] = 0
@@ -155,15 +218,19 @@ func endlessLast(p *Position, pit int) bool {
 	hare.hi = binary.LittleEndian.Uint32(pits[8:])
 	ones := newOnesTable()
 	tortoise := hare
+	defer func() { b.charge(laps % budgetChunk) }()
 	for power, length := 1, 0; ; {
-		if hare.step(ones) {
-			return false
+		if laps++; hare.step(ones) {
+			return false, laps, true
 		}
 		if length++; hare == tortoise {
-			return true
+			return true, laps, true
 		}
 		if length == power {
 			tortoise, power, length = hare, power*2, 0
+		}
+		if laps%budgetChunk == 0 && !b.charge(budgetChunk) {
+			return false, laps, false
 		}
 	}
 }
@@ -238,23 +305,29 @@ func (a *lap) same(b *lap) bool { return a.pits == b.pits && a.from == b.from &&
 // relay plays the sowing of pit by p.ToMove and returns the position after
 // it (player to move unchanged) and whether the sowing never ends. It finds
 // an endless sowing with Brent's cycle detection over laps, in constant
-// memory (RULES.md 4.4). With mv it records the sowing.
-func (n NamNam) relay(p Position, pit int, mv *Move) (Position, bool) {
+// memory (RULES.md 4.4). With mv it records the sowing. It returns the laps
+// taken; done is false when budget b ran out before the answer.
+func (n NamNam) relay(p Position, pit int, mv *Move, b *Budget) (after Position, endless bool, laps int64, done bool) {
 	hare := lap{pits: p.Pits, captured: p.Captured, from: uint8(pit), hand: p.Pits[pit]}
 	hare.pits[pit] = 0
 	tortoise := hare
 	power, length := 1, 0
+	defer func() { b.charge(laps % budgetChunk) }()
 	for {
+		laps++
 		n.step(&hare, &p, mv)
 		if hare.done {
 			p.Pits, p.Captured = hare.pits, hare.captured
-			return p, false
+			return p, false, laps, true
 		}
 		if length++; hare.same(&tortoise) {
-			return p, true
+			return p, true, laps, true
 		}
 		if length == power {
 			tortoise, power, length = hare, power*2, 0
+		}
+		if laps%budgetChunk == 0 && !b.charge(budgetChunk) {
+			return p, false, laps, false
 		}
 	}
 }
@@ -359,18 +432,22 @@ func fill(p *Position, side, row Side, seeds int) int {
 	return seeds
 }
 
-// Perft counts the leaf positions exactly depth plies after p within the
-// round: the end of a round is a leaf (who starts the next round can depend
-// on the match record, which a position does not hold). Repetitions along
-// the path end the round.
+// Perft counts the positions reached after exactly depth plies from p
+// within the round: the end of a round is a leaf at its own depth and is
+// not counted at deeper depths (who starts the next round can depend on the
+// match record, which a position does not hold). Repetitions along the path
+// end the round.
 func (n NamNam) Perft(p Position, depth int) uint64 {
 	return n.perft(p, depth, nil)
 }
 
 func (n NamNam) perft(p Position, depth int, path []Position) uint64 {
-	m := n.LegalMoves(p)
-	if depth == 0 || m == 0 {
+	if depth == 0 {
 		return 1
+	}
+	m := n.LegalMoves(p)
+	if m == 0 {
+		return 0
 	}
 	path = append(path, p)
 	var count uint64
@@ -378,12 +455,14 @@ func (n NamNam) perft(p Position, depth int, path []Position) uint64 {
 		if !m.Has(pit) {
 			continue
 		}
-		q, mv, _ := n.Play(p, pit)
-		if mv.RoundOver || depth == 1 || onPathWithOwners(path, &q) {
+		if depth == 1 {
 			count++
 			continue
 		}
-		count += n.perft(q, depth-1, path)
+		q, mv, _ := n.Play(p, pit)
+		if !mv.RoundOver && !onPathWithOwners(path, &q) {
+			count += n.perft(q, depth-1, path)
+		}
 	}
 	return count
 }

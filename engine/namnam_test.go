@@ -370,8 +370,8 @@ func TestPackedRelayAgrees(t *testing.T) {
 				if p.Pits[pit] == 0 {
 					continue
 				}
-				_, slow := r.relay(p, pit, nil)
-				if fast := endlessLast(&p, pit); fast != slow {
+				_, slow, _, _ := r.relay(p, pit, nil, nil)
+				if fast, _, _ := endlessLast(&p, pit, nil); fast != slow {
 					t.Fatalf("%s pit %s: packed endless=%v, seed by seed %v", r.FormatPosition(p), Label(pit), fast, slow)
 				}
 				checked++
@@ -385,5 +385,49 @@ func TestPackedRelayAgrees(t *testing.T) {
 	}
 	if endless == 0 {
 		t.Errorf("no endless sowing among %d checked: the test proves little", checked)
+	}
+}
+
+func TestMatchRepetition(t *testing.T) {
+	// RULES.md 4.8. From the start the players agree at once (24 each:
+	// North starts round 2 with every pit back to 4). In round 2 North
+	// plays a: a relay of 4, 5, 5, 6 and 6 seeds lifted from a, e, D, c
+	// and C that ends in the emptied c, leaving South's row 6-6-0-1-6-6
+	// (25) and North's 2-7-1-6-1-6 (23), no capture. They agree: North,
+	// with less, fills a..e and stores 3; South fills A..F and stores 1; f
+	// stays empty, owned by nobody; North starts round 3. North sows b's 4
+	// seeds into c, d, e and the empty f, which ends the move: every seed
+	// stays in a pit North owns or on North's row, so after the next
+	// agreement the totals are again 25 to 23 and round 4 would start as
+	// round 3 did. The match ends there: South, with more, wins.
+	r := NamNam{}
+	g, err := ReplayMatch(r, r.Start(), []int{6, 7}, []int{0, 1, 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	round3 := "4-4-4-4-4-4-4-4-4-4-4-0-0-0-N-SSSSSSNNNNNx-1-3"
+	if got := r.FormatPosition(g.roundStarts[2]); got != round3 {
+		t.Errorf("round 3 starts at %s, want %s", got, round3)
+	}
+	if !g.Over || g.Reason != ReasonMatchRepetition || g.Result != SouthWins || g.Round != 3 {
+		t.Errorf("over %v, reason %s, result %s, round %d; want over by match-repetition in round 3, south wins",
+			g.Over, g.Reason, g.Result, g.Round)
+	}
+	if got := r.Totals(g.Position); got != [2]int{25, 23} {
+		t.Errorf("totals %v, want 25 to 23", got)
+	}
+
+	// A round start whose totals refill the board the same way: South has
+	// 20 (A..E) and North 28 (its row and F), South, with less, starts.
+	// Ending the first round at once gives the same start: the match ends
+	// before a second round, North winning 28 to 20.
+	x := mustParse(t, r, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSNNNNNNN-0-0")
+	g = NewGame(r, x)
+	mv, err := g.Agree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mv.Over || mv.Reason != ReasonMatchRepetition || mv.Result != NorthWins || mv.Next != nil || g.Round != 1 {
+		t.Errorf("agreement = %+v (round %d), want the match over by repetition, north wins", mv, g.Round)
 	}
 }

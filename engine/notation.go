@@ -143,7 +143,7 @@ func formatPosition(p Position, extended bool) string {
 func ParseMoves(s string) ([]int, error) {
 	var pits []int
 	for _, w := range strings.Fields(s) {
-		if isMoveNumber(w) {
+		if w = stripMoveNumber(w); strings.Trim(w, ".…") == "" {
 			continue
 		}
 		pit, err := ParseLabel(w)

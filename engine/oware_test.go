@@ -345,12 +345,13 @@ func TestRepetition(t *testing.T) {
 		t.Errorf("play after the end: %v, want ErrGameOver", err)
 	}
 	// Perft sees the same repetition: 12 plies from the start is one leaf,
-	// reached by the only line of play.
+	// reached by the only line of play, and the game that ended there is
+	// not counted again at depth 13.
 	if n := r.Perft(start, 12); n != 1 {
 		t.Errorf("perft 12 = %d, want 1", n)
 	}
-	if n := r.Perft(start, 13); n != 1 {
-		t.Errorf("perft 13 = %d, want 1 (the game ended at ply 12)", n)
+	if n := r.Perft(start, 13); n != 0 {
+		t.Errorf("perft 13 = %d, want 0 (the game ended at ply 12)", n)
 	}
 }
 
@@ -442,5 +443,49 @@ func TestRulesByName(t *testing.T) {
 	}
 	if _, err := RulesByName("oware"); !errors.Is(err, ErrBadRules) {
 		t.Errorf("unknown rules: %v", err)
+	}
+}
+
+func TestPerftGameOverIsALeafAtItsOwnDepth(t *testing.T) {
+	// South to move with 23 captured; North has a seed in a and in b.
+	// Ply 1: F sows into a (1 -> 2) and captures 2 (b keeps a seed: no
+	// grand slam): 25, the game is over; A sows into B. Ply 2 (after A):
+	// North plays a (into b) or b (into c). Ply 3: after a, South plays B
+	// or F (into the empty a); after b, B or F, which makes a 2 again and
+	// wins at ply 3. Ply 4: after A a B, North has only b; after A a F, a
+	// and b; after A b B, a and c. So 2, 2, 4 and 5 positions at plies 1-4:
+	// the games won at plies 1 and 3 are not counted again deeper.
+	r := Oware{}
+	p := mustParse(t, r, "1-0-0-0-0-1-1-1-0-0-0-0-23-21-S")
+	for depth, want := range []uint64{1, 2, 2, 4, 5} {
+		if got := r.Perft(p, depth); got != want {
+			t.Errorf("perft %d = %d, want %d", depth, got, want)
+		}
+	}
+	// A finished game has no position after it.
+	over := mustParse(t, r, "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S")
+	if got := r.Perft(over, 1); got != 0 {
+		t.Errorf("perft 1 of a finished game = %d, want 0", got)
+	}
+}
+
+func TestMoveNumbers(t *testing.T) {
+	// Warri: South's grand slam F takes North's row and South moves again
+	// (E, sowing F, a, b, c, d), then North plays a. Moves are numbered in
+	// pairs of plies whoever played them: F is 1., E 1… and a 2.
+	r := Oware{GrandSlam: Warri}
+	g := NewGame(r, mustParse(t, r, "5-5-5-5-5-3-1-2-1-0-0-0-8-8-S"))
+	want := []MoveNumber{{1, 1, true}, {1, 1, false}, {1, 2, true}}
+	for i, label := range []string{"F", "E", "a"} {
+		mv, err := g.Play(mustLabel(t, label))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mv.Number != want[i] {
+			t.Errorf("%s: number %+v, want %+v", label, mv.Number, want[i])
+		}
+	}
+	if s := []string{want[0].String(), want[1].String(), NumberMove(3, 13).String()}; s[0] != "1." || s[1] != "1…" || s[2] != "7…" {
+		t.Errorf("texts %q, want 1., 1… and 7…", s)
 	}
 }

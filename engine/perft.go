@@ -2,10 +2,11 @@ package engine
 
 import "math/bits"
 
-// Perft counts the leaf positions exactly depth plies after p (RULES.md
-// section 6). A finished game is a leaf and is not expanded; that includes a
-// position that came back along the path (the repetition rule, p counting as
-// its first occurrence). Depth 0 counts p itself.
+// Perft counts the positions reached after exactly depth plies from p
+// (RULES.md section 6), as chess programs define perft: a game that ends at
+// ply k (also by a position that came back along the path, p counting as its
+// first occurrence) is a leaf at depth k and is not counted at any deeper
+// depth. Depth 0 counts p itself.
 func (o Oware) Perft(p Position, depth int) uint64 {
 	return o.perft(p, depth, true)
 }
@@ -17,7 +18,7 @@ func (o Oware) perft(p Position, depth int, bulk bool) uint64 {
 		return 1
 	}
 	if o.LegalMoves(p) == 0 {
-		return 1
+		return 0
 	}
 	path := make([]Position, 0, depth)
 	return o.perftNode(p, depth, path, bulk)
@@ -33,11 +34,13 @@ func (o Oware) perftNode(p Position, depth int, path []Position, bulk bool) uint
 	var n uint64
 	for ; m != 0; m &= m - 1 {
 		q := p
-		if o.apply(&q, bits.TrailingZeros16(uint16(m)), nil) || depth == 1 || onPath(path, &q) {
+		over := o.apply(&q, bits.TrailingZeros16(uint16(m)), nil)
+		switch {
+		case depth == 1:
 			n++
-			continue
+		case !over && !onPath(path, &q): // a game over before depth counts nothing
+			n += o.perftNode(q, depth-1, path, bulk)
 		}
-		n += o.perftNode(q, depth-1, path, bulk)
 	}
 	return n
 }

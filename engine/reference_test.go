@@ -125,15 +125,13 @@ func refPlay(s refState, pit int, rule GrandSlamRule) (refState, bool) {
 	return s, false
 }
 
-// refPerft counts leaves, ending a line when a position of the path comes back.
+// refPerft counts the positions exactly depth plies on; a line that ends
+// earlier (over, or a position of the path comes back) counts nothing.
 func refPerft(s refState, depth int, rule GrandSlamRule, path []refState) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	moves := refLegal(s, rule)
-	if len(moves) == 0 {
-		return 1
-	}
 	path = append(path, s)
 	var n uint64
 	for _, pit := range moves {
@@ -142,11 +140,12 @@ func refPerft(s refState, depth int, rule GrandSlamRule, path []refState) uint64
 		for _, q := range path {
 			repeated = repeated || (q == next)
 		}
-		if over || repeated || depth == 1 {
+		switch {
+		case depth == 1:
 			n++
-			continue
+		case !over && !repeated:
+			n += refPerft(next, depth-1, rule, path)
 		}
-		n += refPerft(next, depth-1, rule, path)
 	}
 	return n
 }

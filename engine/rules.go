@@ -19,6 +19,9 @@ var (
 	ErrGrandSlamForbidden = errors.New("a grand slam is not allowed while another move is legal")
 	ErrEndlessSowing      = errors.New("this sowing would never end")
 	ErrGameOver           = errors.New("the game is over")
+	// ErrTooMuchWork: a Budget ran out before the engine could decide
+	// whether a Nam-nam sowing ends (see NamNam.Budget).
+	ErrTooMuchWork = errors.New("deciding this needs more work than allowed")
 )
 
 // Rules is a rule set: everything that differs between the games and
@@ -142,6 +145,9 @@ const (
 	ReasonResignation Reason = "resignation" // a player resigned
 	ReasonFewSeeds    Reason = "few-seeds"   // Nam-nam: fewer than 4 seeds left on the board
 	ReasonCannotFill  Reason = "cannot-fill" // Nam-nam: a player cannot fill a pit for the next round
+	// Nam-nam: the next round would start as an earlier round of the match
+	// did (RULES.md 4.8).
+	ReasonMatchRepetition Reason = "match-repetition"
 )
 
 // Capture is one pit taken by a capture.
@@ -153,15 +159,16 @@ type Capture struct {
 
 // Move tells what one move did.
 type Move struct {
-	Pit       int       // the pit sown, 0..11
-	Mover     Side      // who played it
-	Sown      []int     // the pits that got a seed, in the order sown
-	Captures  []Capture // pits captured, from the last pit sown backwards
-	GrandSlam bool      // the capture would take the whole opponent row (RULES.md 2.4, 3)
-	ExtraTurn bool      // warri: the mover moves again after a grand slam
-	Over      bool      // the game ended with this move
-	Result    Result    // when Over
-	Reason    Reason    // when Over
+	Pit       int        // the pit sown, 0..11
+	Mover     Side       // who played it
+	Number    MoveNumber // its number in the game (set by Game.Play)
+	Sown      []int      // the pits that got a seed, in the order sown
+	Captures  []Capture  // pits captured, from the last pit sown backwards
+	GrandSlam bool       // the capture would take the whole opponent row (RULES.md 2.4, 3)
+	ExtraTurn bool       // warri: the mover moves again after a grand slam
+	Over      bool       // the game ended with this move
+	Result    Result     // when Over
+	Reason    Reason     // when Over
 	// FinalCaptures are the seeds each side took from its own pits when the
 	// game or round ended (no legal move, wari grand slam, repetition,
 	// Nam-nam round end), indexed by Side.

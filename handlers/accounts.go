@@ -39,7 +39,7 @@ func (h *handler) accountRoutes(g *echo.Group) {
 	g.GET("/games/:id/record.ogn", h.recordFile)
 	g.GET("/import", h.importPage)
 	g.POST("/import", h.importForm)
-	g.GET("/import/replay", h.importReplay)
+	g.GET("/import/:id", h.importReplay)
 }
 
 // argonParams are the argon2id settings of new password hashes (OWASP's
@@ -263,6 +263,9 @@ func (h *handler) authPage(c echo.Context, status int, v views.AuthView) error {
 	if v.Error != "" {
 		v.Error = p.L.T(v.Error)
 	}
+	for field, key := range v.Fields {
+		v.Fields[field] = p.L.T(key)
+	}
 	return render(c, status, views.AuthPage(p, v))
 }
 
@@ -304,21 +307,11 @@ func (h *handler) registerForm(c echo.Context) error {
 	email := strings.TrimSpace(c.FormValue("email"))
 	pw := c.FormValue("password")
 	v := views.AuthView{Register: true, Username: name, Email: email, Next: localPath(c.FormValue("next"))}
-	refuse := func(key string) error {
-		v.Error = key
+	if v.Fields = registrationErrors(name, pw, email); len(v.Fields) > 0 {
 		return h.authPage(c, http.StatusUnprocessableEntity, v)
-	}
-	if !usernameRe.MatchString(name) {
-		return refuse("acc_err_username")
-	}
-	if n := utf8.RuneCountInString(pw); n < 10 || n > 200 {
-		return refuse("acc_err_password_length")
 	}
 	u := &models.User{Username: name, Language: langOf(c)}
 	if email != "" {
-		if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 254 {
-			return refuse("acc_err_email")
-		}
 		u.Email = &email
 	}
 	if !h.limits.registration(c.RealIP()) {
@@ -332,7 +325,8 @@ func (h *handler) registerForm(c echo.Context) error {
 	u.PasswordHash = hash
 	if err := h.db.CreateUser(c.Request().Context(), u); err != nil {
 		if errors.Is(err, models.ErrConflict) {
-			return refuse("acc_err_taken")
+			v.Fields = map[string]string{"username": "acc_err_taken"}
+			return h.authPage(c, http.StatusUnprocessableEntity, v)
 		}
 		return err
 	}
@@ -341,6 +335,25 @@ func (h *handler) registerForm(c echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, home(c, u))
+}
+
+// registrationErrors checks every field of the registration form at once:
+// the message id of each field's error by field name, none when all are
+// right.
+func registrationErrors(name, pw, email string) map[string]string {
+	errs := map[string]string{}
+	if !usernameRe.MatchString(name) {
+		errs["username"] = "acc_err_username"
+	}
+	if n := utf8.RuneCountInString(pw); n < 10 || n > 200 {
+		errs["password"] = "acc_err_password_length"
+	}
+	if email != "" {
+		if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 254 {
+			errs["email"] = "acc_err_email"
+		}
+	}
+	return errs
 }
 
 // loginForm checks the name and password, within the failed-login limits.

@@ -57,7 +57,7 @@ func TestBrowserAccountHistory(t *testing.T) {
 	}
 	b.do(bob, "join", chromedp.Navigate(invite),
 		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.board`)))
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)))
 	pit := func(label string) string {
 		return `document.querySelector('button[name="pit"][value="` + label + `"]') !== null`
 	}
@@ -69,10 +69,10 @@ func TestBrowserAccountHistory(t *testing.T) {
 	b.do(alice, "Alice resigns", chromedp.Click(chromedp.CSS(`a.button.danger`)),
 		chromedp.WaitVisible(chromedp.CSS(`main form button.danger`)),
 		chromedp.Click(chromedp.CSS(`main form button.danger`)))
-	waitFor(alice, "the game is over", `(document.getElementById('turn') || {textContent: ''}).textContent.includes('North wins')`)
+	waitFor(alice, "the game is over", `(document.getElementById('turn') || {textContent: ''}).textContent.includes('You lost by resignation')`)
 
 	// The history lists the game; its replay steps with the arrow keys.
-	b.do(alice, "history", chromedp.Click(chromedp.CSS(`.top .me`)),
+	b.do(alice, "history", chromedp.Click(chromedp.CSS(`.top .account summary`)), chromedp.Click(chromedp.CSS(`.top .my-games`)),
 		chromedp.WaitVisible(chromedp.CSS(`tr.outcome-lost`)))
 	row, _ := chromedp.Run(alice, chromedp.Text(chromedp.CSS(`tr.outcome-lost`)))
 	if !strings.Contains(row, "bob") || !strings.Contains(row, "Lost") {

@@ -36,7 +36,7 @@ func TestBrowserPlay(t *testing.T) {
 	// North opens the invitation and takes the seat.
 	b.do(north, "join", chromedp.Navigate(invite),
 		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.board`)), markPage)
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
 	// South's page starts by itself.
 	b.waitFor(south, "South sees the opponent join", pit("C"))
 
@@ -71,8 +71,8 @@ func TestBrowserPlay(t *testing.T) {
 	b.do(south, "resign", chromedp.Click(chromedp.CSS(`a.button.danger`)),
 		chromedp.WaitVisible(chromedp.CSS(`main form button.danger`)),
 		chromedp.Click(chromedp.CSS(`main form button.danger`)),
-		chromedp.WaitVisible(chromedp.CSS(`#game`)), markPage)
-	over := `document.getElementById('turn').textContent.includes('North wins')`
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
+	over := `document.querySelector('#turn .state.won, #turn .state.lost') !== null`
 	b.waitFor(south, "South sees the result", over)
 	b.waitFor(north, "North sees the result", over)
 	// Rematch: both agree, both land on the new game, seats swapped.

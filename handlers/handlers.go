@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -118,7 +119,9 @@ func New(cfg Config) (*echo.Echo, error) {
 		MinLength: 256,
 		Skipper:   func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") },
 	}))
-	e.Use(middleware.BodyLimit("64K"))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K", Skipper: importBody}))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
+		Limit: strconv.Itoa(maxImportBody>>10) + "K", Skipper: func(c echo.Context) bool { return !importBody(c) }}))
 	e.Use(rejectBadText)
 	e.Use(requireCSRFToken)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
@@ -143,6 +146,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	e.GET("/static/:file", h.static)
 	e.GET("/join/:id", h.invite)
 	h.apiRoutes(e.Group("/api/v1"))
+	h.siteRoutes(e)
 
 	g := e.Group("/:lang", h.checkLang)
 	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
@@ -311,11 +315,13 @@ func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
 	lang := langOf(c)
 	l := newLocalizer(h.bundle, lang, h.log)
 	return views.Page{
-		L: l, Lang: lang, Title: l.T(titleKey), Path: path, BaseURL: h.base,
-		Version: h.version, Commit: h.commit,
+		L: l, Lang: lang, Title: l.T(titleKey), Path: path, Query: c.Request().URL.RawQuery,
+		BaseURL: h.base, Version: h.version, Commit: h.commit, Theme: theme(c),
+		NoIndex: !indexable(path), Description: defaultDescription(l, path),
 		Assets: views.AssetURLs{
-			CSS: h.assets.URL("app.css"), HTMX: h.assets.URL("htmx.min.js"),
+			CSS: h.assets.URL("app.css"), PagesCSS: h.assets.URL("pages.css"), HTMX: h.assets.URL("htmx.min.js"),
 			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"),
+			Icon: h.assets.URL("icon.svg"),
 		},
 		User: h.userName(c), CSRF: csrfToken(c),
 	}

@@ -2,13 +2,10 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -162,11 +159,16 @@ func nonNil(ids ...*uint) []uint {
 	return out
 }
 
+// replayWindow is how many moves of the list a replay shows before and
+// after the move shown, so that a page stays small however long the game.
+const replayWindow = 30
+
 // replayView replays moves from start under r and returns the view at ply
-// (clamped to the game). agreed lists the numbers of moves after which the
-// players agreed to end a Nam-nam round (models.Game.Agreements).
+// (clamped to the game) with the moves within replayWindow of it. agreed
+// lists the numbers of moves after which the players agreed to end a
+// Nam-nam round (models.Game.Agreements).
 func replayView(r engine.Rules, start engine.Position, moves, agreed []int, ply int) (views.ReplayView, error) {
-	v := views.ReplayView{Rules: r.Name(), Position: start, Last: -1}
+	v := views.ReplayView{Rules: r.Name(), Position: start, Last: -1, Total: len(moves)}
 	rounds, isRounds := r.(engine.Rounds)
 	show := func(g *engine.Game) {
 		v.Position = g.Position
@@ -186,11 +188,12 @@ func replayView(r engine.Rules, start engine.Position, moves, agreed []int, ply 
 				show(g)
 			}
 		case agreement:
-			if mv.RoundOver {
-				v.Moves[n-1].RoundEnded = g.EndedRound(mv)
+			if mv.RoundOver && len(v.Moves) > 0 && v.Moves[len(v.Moves)-1].Ply == n {
+				v.Moves[len(v.Moves)-1].RoundEnded = g.EndedRound(mv)
 			}
+		case n < ply-replayWindow || n > ply+replayWindow:
 		default:
-			m := views.ReplayMove{Ply: n, Label: engine.Label(mv.Pit), Mover: mv.Mover, Captured: mv.Captured()}
+			m := views.ReplayMove{Ply: n, Number: mv.Number, Label: engine.Label(mv.Pit), Mover: mv.Mover, Captured: mv.Captured()}
 			if mv.RoundOver {
 				m.RoundEnded = g.EndedRound(mv)
 			}
@@ -303,183 +306,14 @@ func (h *handler) recordFile(c echo.Context) error {
 		{Name: "Date", Value: g.CreatedAt.Format("2006.01.02")},
 		{Name: "South", Value: south},
 		{Name: "North", Value: north},
-		{Name: "Termination", Value: termination(g)},
 	})
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="oware-`+g.ID+`.ogn"`)
-	return c.Blob(http.StatusOK, "application/x-oware-ogn; charset=utf-8", []byte(text))
+	return c.Blob(http.StatusOK, "text/x-oware-ogn; charset=utf-8", []byte(text))
 }
 
 // maxHistoryPage bounds the page number of a player's history (a larger
 // one would overflow the offset).
 const maxHistoryPage = 1 << 20
-
-// termination is the Termination tag: how the game ended and who won,
-// e.g. "resignation; north wins" (the Result tag only holds the captures).
-func termination(g *models.Game) string {
-	switch g.Result {
-	case "south", "north":
-		return g.Reason + "; " + g.Result + " wins"
-	case "draw":
-		return g.Reason + "; draw"
-	}
-	return g.Reason
-}
-
-// importPage is the form to paste or upload an OGN record.
-func (h *handler) importPage(c echo.Context) error {
-	return h.importAnswer(c, http.StatusOK, "", "")
-}
-
-// importAnswer renders the import form, with the record and an error.
-func (h *handler) importAnswer(c echo.Context, status int, record, errText string) error {
-	p := h.page(c, "title_import", "/import")
-	return render(c, status, views.ImportPage(p, views.ImportView{Record: record, Error: errText, CSRF: csrfToken(c)}))
-}
-
-// recordError is the localized refusal of a bad record, naming its line
-// and, for an illegal move, the move and why.
-func recordError(l *localizer, err error) string {
-	var re *engine.RecordError
-	if !errors.As(err, &re) {
-		return l.T("import_err", "Detail", l.T("err_bad_request"))
-	}
-	why := l.T(recordCauseKey(re.Err), "Word", re.Word)
-	if re.Move > 0 {
-		return l.T("import_err_move", "Line", re.Line, "Move", re.Move, "Label", re.Word, "Why", why)
-	}
-	return l.T("import_err_line", "Line", re.Line, "Detail", why)
-}
-
-// recordCauseKey is the message id of the cause of a record's error.
-func recordCauseKey(err error) string {
-	switch {
-	case errors.Is(err, engine.ErrRecordSyntax):
-		return "import_err_syntax"
-	case errors.Is(err, engine.ErrBadRules):
-		return "import_err_variant"
-	case errors.Is(err, engine.ErrBadPosition):
-		return "import_err_fen"
-	case errors.Is(err, engine.ErrBadLabel):
-		return "import_err_word"
-	}
-	var ue *userError
-	if errors.As(engineError(err), &ue) {
-		return ue.key
-	}
-	return "err_bad_request"
-}
-
-// importForm reads the pasted or uploaded record and shows its replay: the
-// moves travel in the replay's URL (no storage, works without JavaScript).
-func (h *handler) importForm(c echo.Context) error {
-	text := c.FormValue("record")
-	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
-		f, err := fh.Open()
-		if err != nil {
-			return errBadRequest
-		}
-		b, err := io.ReadAll(io.LimitReader(f, 60<<10))
-		f.Close()
-		if err != nil {
-			return errBadRequest
-		}
-		text = string(b)
-	}
-	text = strings.TrimPrefix(text, "\ufeff") // a byte order mark
-	l := newLocalizer(h.bundle, langOf(c), h.log)
-	if strings.TrimSpace(text) == "" {
-		return h.importAnswer(c, http.StatusUnprocessableEntity, text, l.T("import_err_empty"))
-	}
-	rec, err := engine.ParseRecord(text)
-	if err != nil {
-		return h.importAnswer(c, http.StatusUnprocessableEntity, text, recordError(l, err))
-	}
-	q := importQuery(rec, rec.Tag("South"), rec.Tag("North"))
-	return c.Redirect(http.StatusSeeOther, importURL(langOf(c), q, len(rec.Moves)))
-}
-
-// importQuery returns the query of an imported record's replay without the
-// ply: v (Variant), fen (when not the start), m (the move labels, with "="
-// for each agreement), s and n (the players' names).
-func importQuery(rec *engine.Record, south, north string) url.Values {
-	q := url.Values{}
-	q.Set("v", engine.VariantTag(rec.Rules))
-	if rec.Start != rec.Rules.Start() {
-		q.Set("fen", rec.Rules.FormatPosition(rec.Start))
-	}
-	var m strings.Builder
-	agreements := rec.Agreements
-	for i := 0; i <= len(rec.Moves); i++ {
-		for len(agreements) > 0 && agreements[0] == i {
-			m.WriteString("=")
-			agreements = agreements[1:]
-		}
-		if i < len(rec.Moves) {
-			m.WriteString(engine.Label(rec.Moves[i]))
-		}
-	}
-	q.Set("m", m.String())
-	if south != "" {
-		q.Set("s", truncate(south, 40))
-	}
-	if north != "" {
-		q.Set("n", truncate(north, 40))
-	}
-	return q
-}
-
-// importURL is the replay address of an imported record (query q of
-// importQuery) at ply.
-func importURL(lang string, q url.Values, ply int) string {
-	q.Set("ply", strconv.Itoa(ply))
-	return "/" + lang + "/import/replay?" + q.Encode()
-}
-
-// truncate cuts s to n runes.
-func truncate(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n])
-	}
-	return s
-}
-
-// importReplay shows an imported record (from importURL's query) at a ply;
-// the record is checked again by engine.ParseRecord.
-func (h *handler) importReplay(c echo.Context) error {
-	q := c.QueryParams()
-	var b strings.Builder
-	fmt.Fprintf(&b, "[Variant %q]\n", q.Get("v"))
-	if fen := q.Get("fen"); fen != "" {
-		fmt.Fprintf(&b, "[FEN %q]\n", fen)
-	}
-	for _, ch := range q.Get("m") {
-		b.WriteRune(ch)
-		b.WriteByte(' ')
-	}
-	l := newLocalizer(h.bundle, langOf(c), h.log)
-	rec, err := engine.ParseRecord(b.String())
-	if err != nil {
-		return h.importAnswer(c, http.StatusUnprocessableEntity, "", l.T("import_err_link"))
-	}
-	v, err := replayView(rec.Rules, rec.Start, rec.Moves, rec.Agreements, plyParam(c, len(rec.Moves)))
-	if err != nil {
-		return err
-	}
-	base := importQuery(rec, q.Get("s"), q.Get("n"))
-	v.South, v.North = base.Get("s"), base.Get("n")
-	if v.South == "" {
-		v.South = "?"
-	}
-	if v.North == "" {
-		v.North = "?"
-	}
-	if g := rec.Game(); g.Over {
-		v.Result, v.Reason = g.Result.String(), reasonKey(string(g.Reason))
-	}
-	lang := langOf(c)
-	v.URL = func(ply int) string { return importURL(lang, base, ply) }
-	return h.showReplay(c, h.page(c, "title_import_replay", "/import"), v)
-}
 
 // addPlayerNames shows the players' names on the game page once both
 // seats are taken, when an account holds one of them.
@@ -508,20 +342,31 @@ func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, e
 	}
 	var out []views.OpenGame
 	for _, g := range games {
-		o := views.OpenGame{ID: g.ID, Rules: g.Rules, Waiting: g.Status == "waiting"}
-		me, opp := engine.South, g.NorthUserID
+		me := engine.South
 		if g.NorthUserID != nil && *g.NorthUserID == u.ID {
-			me, opp = engine.North, g.SouthUserID
+			me = engine.North
 		}
-		if opp != nil && users[*opp] != nil && !users[*opp].Deleted() {
-			o.Opponent = users[*opp].Username
-		}
-		if r, err := rulesOf(&g); err == nil && g.Status == "playing" {
-			if p, err := r.ParsePosition(g.Position); err == nil {
-				o.YourTurn = p.ToMove == me
-			}
-		}
-		out = append(out, o)
+		out = append(out, openGameOf(&g, me, users))
 	}
+	slices.SortStableFunc(out, byTurn)
 	return out, nil
+}
+
+// openGameOf describes game g (not over) for the player in seat me; users
+// are the accounts that may hold the other seat.
+func openGameOf(g *models.Game, me engine.Side, users map[uint]*models.User) views.OpenGame {
+	o := views.OpenGame{ID: g.ID, Rules: g.Rules, Waiting: g.Status == "waiting"}
+	opp := g.NorthUserID
+	if me == engine.North {
+		opp = g.SouthUserID
+	}
+	if opp != nil && users[*opp] != nil && !users[*opp].Deleted() {
+		o.Opponent = users[*opp].Username
+	}
+	if r, err := rulesOf(g); err == nil && g.Status == "playing" {
+		if p, err := r.ParsePosition(g.Position); err == nil {
+			o.YourTurn = p.ToMove == me
+		}
+	}
+	return o
 }

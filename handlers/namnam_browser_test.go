@@ -40,7 +40,7 @@ func TestBrowserNamNam(t *testing.T) {
 	}
 	b.do(north, "join", chromedp.Navigate(invite),
 		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.board`)), markPage)
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
 	b.waitFor(south, "South sees the opponent join", button("A")+` && `+text(".match-line", "Round 1"))
 
 	// The first moves, chosen by the engine.

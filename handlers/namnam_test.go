@@ -410,10 +410,11 @@ func TestNamNamMatchWithoutJavaScript(t *testing.T) {
 		if err != nil || !over.Over {
 			t.Fatalf("engine: %v %+v", err, over)
 		}
-		result := map[engine.Result]string{engine.SouthWins: "South wins", engine.NorthWins: "North wins", engine.Draw: "a draw"}[over.Result]
+		// North's page: the result in words, the reason under it.
+		result := map[engine.Result]string{engine.SouthWins: "You lost by ", engine.NorthWins: "You won by ", engine.Draw: "Draw by agreement"}[over.Result]
 		_, _, page = s.get(north.c, north.game)
-		if want := "Match over: " + result + " (ended by agreement)."; !strings.Contains(page, want) {
-			t.Errorf("no %q", want)
+		if !strings.Contains(page, `">`+result) || (over.Result != engine.Draw && !strings.Contains(page, `<span class="why">ended by agreement</span>`)) {
+			t.Errorf("no %q (ended by agreement)", result)
 		}
 		if g, _ = db.LoadGame(t.Context(), gameID(south.game)); g.Status != "over" || g.Result != over.Result.String() || g.Reason != "agreement" {
 			t.Errorf("stored end: %s %s %s", g.Status, g.Result, g.Reason)
@@ -486,13 +487,15 @@ func TestNamNamMatchEnd(t *testing.T) {
 		}
 		for _, lang := range []string{"en", "cs", "it"} {
 			_, _, page := s.get(nil, "/"+lang+"/watch/"+g.SpectatorKey)
-			want := map[string]string{
-				"en": "Match over: South wins (the other player could not fill a single pit).",
-				"cs": "Konec zápasu: vyhrává Jih (soupeř nemohl naplnit ani jednu jamku).",
-				"it": "Incontro finito: vince Sud (l&#39;avversario non poteva riempire nemmeno una buca).",
+			want := map[string][]string{
+				"en": {`<span class="state won">South won by `, `<span class="why">the other player could not fill a single pit</span>`},
+				"cs": {`<span class="state won">Jih vyhrál `, `<span class="why">soupeř nemohl naplnit ani jednu jamku</span>`},
+				"it": {`<span class="state won">Sud vince `, `<span class="why">l&#39;avversario non poteva riempire nemmeno una buca</span>`},
 			}[lang]
-			if !strings.Contains(page, want) {
-				t.Errorf("%s spectator page lacks %q", lang, want)
+			for _, w := range want {
+				if !strings.Contains(page, w) {
+					t.Errorf("%s spectator page lacks %q", lang, w)
+				}
 			}
 		}
 		_, _, page := s.get(north.c, north.game)

@@ -43,7 +43,16 @@ func checkPage(t *testing.T, lang, path string, code int, page string) {
 	if code >= 500 {
 		t.Errorf("%s: status %d", path, code)
 	}
+	// A strict Content-Security-Policy (no 'unsafe-inline') must not break
+	// the page: no inline script, style or event handler.
+	if m := inlineCode.FindString(page); m != "" {
+		t.Errorf("%s: inline code %q", path, m)
+	}
 }
+
+// inlineCode finds a style attribute or element, a script element without
+// src, or an event handler attribute.
+var inlineCode = regexp.MustCompile(`\sstyle=|<style|<script>|<script(\s+[a-z-]+(="[^"]*")?)*\s*>[^<]|\son[a-z]+=`)
 
 // TestEveryPageEveryLanguage renders every page and state in cs, it and en
 // and fails on any missing catalog key.

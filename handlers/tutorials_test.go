@@ -132,7 +132,7 @@ func tutorialAnswers(t *testing.T, db *models.DB) {
 		wants []string
 	}{
 		// Right answers.
-		{one, 3, pit("C"), false, []string{"<html", "Right!", "C sows 4 seeds, the last one into a.", `class="drop"`, "--i:3"}},
+		{one, 3, pit("C"), false, []string{"<html", "Right!", "C sows 4 seeds, the last one into a.", `class="drop" data-i="3"`}},
 		{one, 5, pit("F"), true, []string{"Right!", "You capture 5 seeds (d, c).", `class="drop"`}},
 		{one, 6, pit("F"), true, []string{"A grand slam: under Abapa it captures nothing"}},
 		{one, 7, pit("E"), true, []string{"It puts 1 seed into your opponent&#39;s row"}},

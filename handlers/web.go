@@ -13,13 +13,6 @@ import (
 	"oware/views"
 )
 
-// home is the home page.
-func (h *handler) home(c echo.Context) error {
-	p := h.page(c, "home_title", "/")
-	p.Description = p.L.T("home_description")
-	return render(c, http.StatusOK, views.Home(p))
-}
-
 // newGameForm shows the table settings of a new game.
 func (h *handler) newGameForm(c echo.Context) error {
 	return render(c, http.StatusOK, views.NewGamePage(h.page(c, "title_new_game", "/games/new"), csrfToken(c), c.QueryParam("rules")))

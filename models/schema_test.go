@@ -27,7 +27,7 @@ var compatible = map[schema.DataType][]string{
 func TestSchemaMatchesModels(t *testing.T) {
 	each(t, func(t *testing.T, db *models.DB) {
 		for _, model := range []any{&models.Game{}, &models.Move{}, &models.Setting{}, &models.User{}, &models.Page{},
-			&models.Tutorial{}, &models.TutorialStep{}, &models.TutorialProgress{}} {
+			&models.Tutorial{}, &models.TutorialStep{}, &models.TutorialProgress{}, &models.Import{}} {
 			stmt := &gorm.Statement{DB: db.Gorm}
 			if err := stmt.Parse(model); err != nil {
 				t.Fatal(err)

@@ -2,12 +2,25 @@
 // Copy buttons: <button data-copy="input-id" hidden> copies that field's text.
 document.addEventListener("click", function (e) {
   var b = e.target.closest("[data-copy]");
-  if (!b) return;
-  var f = document.getElementById(b.dataset.copy);
-  f.select();
-  if (navigator.clipboard) navigator.clipboard.writeText(f.value);
-  b.textContent = "✓ " + b.textContent.replace(/^✓ /, "");
-  announce(b.textContent);
+  if (b) {
+    var f = document.getElementById(b.dataset.copy);
+    f.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(f.value);
+    b.textContent = "✓ " + b.textContent.replace(/^✓ /, "");
+    announce(b.textContent);
+  }
+  // A click outside an open menu of the header closes it.
+  document.querySelectorAll("details.drop[open]").forEach(function (d) {
+    if (!d.contains(e.target)) d.open = false;
+  });
+});
+document.addEventListener("keydown", function (e) {
+  var d = e.key === "Escape" && e.target.closest && e.target.closest("details.drop[open]");
+  if (d) { d.open = false; d.querySelector("summary").focus(); }
+});
+// A field marked data-select selects its text when focused (the invitation link).
+document.addEventListener("focusin", function (e) {
+  if (e.target.matches("[data-select]")) e.target.select();
 });
 // announce says a short text to screen readers through a polite live region.
 function announce(text) {
@@ -21,6 +34,17 @@ function announce(text) {
   }
   r.textContent = text;
 }
+// The theme toggle keeps the choice in a cookie and switches at once.
+document.addEventListener("submit", function (e) {
+  var b = e.submitter;
+  if (!e.target.matches("form.theme") || !b) return;
+  e.preventDefault();
+  document.documentElement.dataset.theme = b.value;
+  document.cookie = "theme=" + b.value + "; path=/; max-age=31536000; samesite=lax";
+  var other = e.target.querySelector("button:not([value=" + b.value + "])");
+  if (other) other.focus();
+  announce(b.textContent);
+});
 // The new-game form: the fours setting is only for Nam-nam.
 function foursForNamNam() {
   var f = document.querySelector("fieldset.fours"), nn = document.getElementById("rules-namnam");
@@ -29,31 +53,58 @@ function foursForNamNam() {
 document.addEventListener("change", function (e) {
   if (e.target.name === "rules") foursForNamNam();
 });
-document.addEventListener("DOMContentLoaded", foursForNamNam);
+// Sowing: each seed of the last move drops into its pit in turn.
+function sow(root) {
+  root.querySelectorAll(".drop:not(.go)").forEach(function (d) {
+    d.style.setProperty("--i", d.dataset.i);
+    d.classList.add("go");
+  });
+}
 function showCopy(root) {
   root.querySelectorAll("[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
 }
-// After a live update: show copy buttons; when a rematch started, go there.
+document.addEventListener("DOMContentLoaded", function () {
+  foursForNamNam();
+  showCopy(document);
+  sow(document);
+});
+// After a live update: show copy buttons, sow; when a rematch started, go there.
 function updated(e) {
   showCopy(e.target);
+  sow(e.target);
   var r = e.target.querySelector("[data-redirect]");
   if (r) location.assign(r.dataset.redirect);
 }
-document.addEventListener("DOMContentLoaded", function () { showCopy(document); });
 document.addEventListener("htmx:afterSettle", updated);
 document.addEventListener("htmx:sseMessage", updated);
-// Keyboard and screen-reader users keep their place: when a swap of the
-// board took the focus away, give it back to the same pit if it is still a
-// button, else to the line that says whose turn it is.
-var focusedID = null;
-document.addEventListener("htmx:beforeRequest", function () {
-  var a = document.activeElement;
-  focusedID = a && a.id ? a.id : null;
+// The language links follow the address when htmx changes it (replay, tutorials).
+document.addEventListener("htmx:pushedIntoHistory", function () {
+  var rest = location.pathname.replace(/^\/[a-z]{2}(?=\/)/, "") + location.search;
+  document.querySelectorAll(".langs a[hreflang]").forEach(function (a) {
+    a.setAttribute("href", "/" + a.getAttribute("hreflang") + rest);
+  });
+  var next = document.querySelector("form.theme [name=next]");
+  if (next) next.value = location.pathname + location.search;
 });
+// Keyboard and screen-reader users keep their place: when a swap of the
+// game took the focus away from inside it, give it back to the same pit if
+// it is still a button, else to the status line. Focus that was elsewhere
+// (or nowhere) stays where it was.
+var focusedID = null, focusInGame = false;
+function rememberFocus() {
+  var a = document.activeElement, g = document.getElementById("game");
+  if (a && g && g.contains(a)) {
+    focusInGame = true;
+    focusedID = a.id || null;
+  }
+}
+document.addEventListener("htmx:beforeRequest", rememberFocus);
+document.addEventListener("htmx:sseBeforeMessage", rememberFocus);
 function refocus() {
+  if (!focusInGame) return;
+  focusInGame = false;
   if (document.activeElement && document.activeElement !== document.body) return;
   var t = (focusedID && document.getElementById(focusedID)) || document.getElementById("turn");
-  focusedID = null;
   if (!t) return;
   if (t.tagName !== "BUTTON") t.setAttribute("tabindex", "-1");
   t.focus();

@@ -1,6 +1,6 @@
-// Package static embeds the site's assets (style sheet, scripts, htmx) and
-// serves them under content-hashed URLs, /static/<name>.<hash>.<ext>, so
-// they can be cached for ever.
+// Package static embeds the site's assets (style sheet, scripts, htmx,
+// icons) and serves them under content-hashed URLs,
+// /static/<name>.<hash>.<ext>, so they can be cached for ever.
 package static
 
 import (
@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-//go:embed *.css *.js
+//go:embed *.css *.js *.svg *.png *.ico
 var files embed.FS
 
 // Asset is one embedded file.
@@ -73,6 +73,12 @@ func contentType(ext string) string {
 		return "text/css; charset=utf-8"
 	case ".js":
 		return "text/javascript; charset=utf-8"
+	case ".svg":
+		return "image/svg+xml"
+	case ".png":
+		return "image/png"
+	case ".ico":
+		return "image/x-icon"
 	}
 	return "application/octet-stream"
 }

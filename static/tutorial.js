@@ -1,7 +1,7 @@
 // Tutorial steps: the ← and → keys follow the previous and next links
 // (htmx swaps the step in); after a swap the focus goes to the answer's
-// verdict, or else to the step's heading, and the language links follow
-// the new URL. The pages work without this script.
+// verdict, or else to the step's heading (app.js makes the language links
+// follow the new URL). The pages work without this script.
 function showKeysTip() {
   document.querySelectorAll(".keys-tip[hidden]").forEach(function (p) { p.hidden = false; });
 }
@@ -21,10 +21,4 @@ document.addEventListener("htmx:afterSettle", function (e) {
   showKeysTip();
   var f = document.getElementById("feedback") || document.getElementById("step-title");
   if (f) f.focus();
-});
-document.addEventListener("htmx:pushedIntoHistory", function () {
-  var rest = location.pathname.replace(/^\/[a-z]{2}(?=\/)/, "");
-  document.querySelectorAll(".langs a[hreflang]").forEach(function (a) {
-    a.setAttribute("href", "/" + a.getAttribute("hreflang") + rest);
-  });
 });

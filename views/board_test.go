@@ -70,10 +70,9 @@ func TestBoardPlayable(t *testing.T) {
 
 func TestMovePairs(t *testing.T) {
 	cases := map[string][]string{
-		"C d B":       {"1. C d", "2. B"},
-		"C d F f f a": {"1. C d", "2. F f", "3... f", "4... a"}, // North moved twice, then again
-		"d C":         {"1... d", "2. C"},                       // North started
-		"F E d":       {"1. F", "2. E d"},                       // South's extra turn
+		"C d B": {"1. C d", "2. B"},
+		"d C a": {"1. d C", "2. a"}, // North started: pairs of plies (engine.NumberMove)
+		"F E d": {"1. F E", "2. d"}, // South's extra turn
 	}
 	for in, want := range cases {
 		got := movePairs(strings.Fields(in))

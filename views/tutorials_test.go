@@ -8,7 +8,7 @@ import (
 	"oware/engine"
 )
 
-var delayRe = regexp.MustCompile(`<span class="drop" style="(--i:\d+);" aria-hidden="true">`)
+var delayRe = regexp.MustCompile(`<span class="drop" data-i="(\d+)" aria-hidden="true">`)
 
 // TestBoardSowing: every seed of the sowing is one drop in its pit, with
 // its place in the sowing as the animation's delay; the counts are the
@@ -42,7 +42,7 @@ func TestBoardSowing(t *testing.T) {
 		got[m[1]] = strings.Join(ds, " ")
 		counts[m[1]] = regexp.MustCompile(`<span class="count" aria-hidden="true">(\d+)</span>`).FindStringSubmatch(cell)[1]
 	}
-	for label, want := range map[string]string{"a": "--i:0 --i:11", "b": "--i:1 --i:12", "f": "--i:5", "A": "--i:6", "E": "--i:10", "F": ""} {
+	for label, want := range map[string]string{"a": "0 11", "b": "1 12", "f": "5", "A": "6", "E": "10", "F": ""} {
 		if got[label] != want {
 			t.Errorf("pit %s: drops %q, want %q", label, got[label], want)
 		}

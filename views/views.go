@@ -34,13 +34,26 @@ type Page struct {
 	Description string
 	// Path is the page's path after the language prefix ("/", "/games/new");
 	// the language switcher and the hreflang alternates keep it.
-	Path            string
+	Path string
+	// Query is the request's raw query ("ply=10"), which the language
+	// switcher keeps too; "" for none.
+	Query           string
 	BaseURL         string // absolute site URL without a trailing slash
 	Version, Commit string // build info for the footer; "" when unknown
-	// NoIndex marks a page that search engines should not index (error
-	// pages): it gets no canonical URL.
+	// NoIndex marks a page that search engines should not index (games,
+	// account pages, error pages): it gets no canonical URL.
 	NoIndex bool
-	Assets  AssetURLs
+	// Theme is the colour theme the visitor chose in this browser, "light"
+	// or "dark"; "" follows the system's (prefers-color-scheme).
+	Theme string
+	// Refresh, in seconds, reloads the page without JavaScript (a player
+	// waiting for the opponent); 0 for none. With JavaScript the page
+	// updates itself instead.
+	Refresh int
+	// Game marks a game page: it needs only the style sheet of the frame
+	// and the board, and it alone gets live updates (the SSE extension).
+	Game   bool
+	Assets AssetURLs
 	// User is the logged-in player's name, "" for a visitor; CSRF is the
 	// token of the header's logout form.
 	User, CSRF string
@@ -49,10 +62,21 @@ type Page struct {
 // AssetURLs are the content-hashed URLs of the static files.
 type AssetURLs struct {
 	CSS, HTMX, SSE, JS string
+	PagesCSS           string // the style sheet of the pages other than games
+	Icon               string // the SVG favicon
 }
 
 // home returns the URL of the page's home page.
 func (p Page) home() string { return "/" + p.Lang + "/" }
+
+// in returns the URL of the page in language lang, with its query.
+func (p Page) in(lang string) string {
+	u := "/" + lang + p.Path
+	if p.Query != "" {
+		u += "?" + p.Query
+	}
+	return u
+}
 
 // build returns the footer's build text: "v0.1.0 · a38d0e2" or "dev".
 func (p Page) build() string {

@@ -125,8 +125,10 @@ func play(args []string, out io.Writer) error {
 	return nil
 }
 
-// replay prints the position after each move of an OGN game record.
-func replay(args []string, out io.Writer) error {
+// replay prints the position after each move and agreement of an OGN game
+// record, then how a game that the moves do not end ended (resignation,
+// agreement); moves after the end of the game are noted on stderr.
+func replay(args []string, out, errOut io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print one JSON object per move")
@@ -147,30 +149,58 @@ func replay(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	g := engine.NewGame(rec.Rules, rec.Start)
-	for _, pit := range rec.Moves {
-		if err := playAndPrint(out, g, pit, *asJSON); err != nil {
-			return err // ParseRecord checked every move
+	round := 1
+	g, err := engine.ReplayMatch(rec.Rules, rec.Start, rec.Moves, rec.Agreements, func(g *engine.Game, mv engine.Move, agreed bool) {
+		label := engine.Label(mv.Pit)
+		if agreed {
+			label = "="
 		}
+		printMove(out, g, label, round, mv, *asJSON)
+		round = g.Round
+	})
+	if err != nil {
+		return err // ParseRecord checked every move
+	}
+	if end := rec.Game(); end.Over && !g.Over {
+		if *asJSON {
+			b, _ := json.Marshal(moveLine{Move: string(end.Reason), Position: end.Rules.FormatPosition(end.Position),
+				Over: true, Result: end.Result.String(), Reason: string(end.Reason), Captures: []captureJSON{}})
+			fmt.Fprintf(out, "%s\n", b)
+		} else {
+			fmt.Fprintf(out, "%s\n%s", end.Reason, board(end.Rules, end))
+		}
+	}
+	if rec.Ignored > 0 {
+		fmt.Fprintf(errOut, "oware-engine: the game ended at move %d; the %d moves after the end were not played\n", len(rec.Moves), rec.Ignored)
 	}
 	return nil
 }
 
-// playAndPrint plays pit in g and prints the move as play does.
+// playAndPrint plays pit in g and prints the move.
 func playAndPrint(out io.Writer, g *engine.Game, pit int, asJSON bool) error {
 	round := g.Round
 	mv, err := g.Play(pit)
 	if err != nil {
 		return err
 	}
-	label := engine.Label(pit)
+	printMove(out, g, engine.Label(pit), round, mv, asJSON)
+	return nil
+}
+
+// printMove prints move mv (label, or "=" for an agreement), played in round
+// and leading to g: the board, or with asJSON one line of JSON.
+func printMove(out io.Writer, g *engine.Game, label string, round int, mv engine.Move, asJSON bool) {
 	if asJSON {
 		b, _ := json.Marshal(jsonLine(g.Rules, label, round, after(g, mv), mv))
 		fmt.Fprintf(out, "%s\n", b)
-	} else {
-		fmt.Fprintf(out, "%d. %s\n%s\n", len(g.Moves), label, board(g.Rules, g))
+		return
 	}
-	return nil
+	number := mv.Number.String()
+	if label == "=" {
+		number = "="
+		label = "(agreement)"
+	}
+	fmt.Fprintf(out, "%s %s\n%s", number, label, board(g.Rules, g))
 }
 
 // after is the position right after move mv: at the end of a Nam-nam

@@ -40,13 +40,20 @@ Commands:
   oware-engine moves --rules R --position P
       Prints the legal move labels, space-separated (an empty line if none).
   oware-engine perft --rules R [--position P] --depth N
-      Prints "depth nodes" for each depth 1..N: the number of leaf positions
-      after exactly that many plies (a finished game is a leaf; in namnam the
-      end of a round is a leaf).
+      Prints "depth nodes" for each depth 1..N: the number of positions
+      reached after exactly that many plies, as chess programs define perft.
+      A game that ends at ply k (also by repetition) is a leaf at depth k and
+      is not counted again at deeper depths; in namnam the end of a round is
+      such a leaf.
   oware-engine replay [--json] FILE.ogn
-      Reads an OGN game record (RULES.md 1; - reads standard input) and
-      prints the position after each move, as play does. A bad record is an
-      error naming its line.
+      Reads an OGN game record (RULES.md 1; - reads standard input; the
+      records of Aualé and of the site, see README) and prints the position
+      after each move as play does, the move's number before it ("12." or
+      "12…"); an agreement "=" prints as a move "=", and a resignation or an
+      agreement that the Termination tag records after the last move as a
+      last line. Moves after the end of the game are not played: stderr
+      says how many. A bad record is an error naming its line and the move
+      it is on.
   oware-engine best --rules R [--position P] [--level L | --depth D | --movetime MS]
                     [--tables DIR] [--seed S] [--hash MB] [--json] [MOVE...]
       Searches the position after the moves (played from P, for the
@@ -114,7 +121,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "perft":
 		err = perft(args[1:], stdout)
 	case "replay":
-		err = replay(args[1:], stdout)
+		err = replay(args[1:], stdout, stderr)
 	case "best":
 		err = best(args[1:], stdout)
 	case "tables":

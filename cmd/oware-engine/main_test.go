@@ -164,3 +164,41 @@ func TestReplay(t *testing.T) {
 		t.Errorf("missing file: exit %d", code)
 	}
 }
+
+func TestReplayAgreementsAndEnds(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		os.WriteFile(dir+"/"+name, []byte(text), 0o644)
+		return dir + "/" + name
+	}
+	// A Nam-nam record as the site writes it: the players agree to end
+	// round 1 at once (24 each: North starts round 2 from the start's
+	// pits), North plays a, then they agree to end round 2 and the match.
+	// Without the agreements, a would not be North's move.
+	code, out, errOut := runCmd("replay", "--json", write("nn.ogn", "[Variant \"Nam-nam\"]\n\n= 1. a = = 25-23\n"))
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 || !strings.Contains(lines[0], `"move":"="`) ||
+		!strings.Contains(lines[0], `"next":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-N-SSSSSSNNNNNN-0-0"`) ||
+		!strings.Contains(lines[1], `"move":"a"`) || !strings.Contains(lines[3], `"reason":"agreement"`) {
+		t.Errorf("namnam replay: %d\n%s\n%s", code, out, errOut)
+	}
+	// A resignation recorded by the Termination tag ends the replay; moves
+	// after a 25-seed win are noted, not played (F captures 2: 25).
+	code, out, errOut = runCmd("replay", write("res.ogn", "[Termination \"resignation; north wins\"]\n1. C d\n"))
+	if code != 0 || !strings.Contains(out, "1… d\n") || !strings.Contains(out, "resignation\n") || !strings.Contains(out, "game over: north (resignation)") {
+		t.Errorf("resigned: %d\n%s%s", code, out, errOut)
+	}
+	code, _, errOut = runCmd("replay", write("after.ogn", "[FEN \"1-0-0-0-0-1-1-1-0-0-0-0-23-21-S\"]\n1. F+2 b 2. A 25-21\n"))
+	if code != 0 || !strings.Contains(errOut, "the game ended at move 1; the 2 moves after the end were not played") {
+		t.Errorf("moves after the end: %d %q", code, errOut)
+	}
+	if code, _, errOut := runCmd("replay", write("mark.ogn", "1. C+3\n")); code != 2 || !strings.Contains(errOut, "line 1, move 1. C+3") {
+		t.Errorf("bad capture mark: %d %q", code, errOut)
+	}
+}
+
+func TestPerftHelpSaysWhatALeafIs(t *testing.T) {
+	if _, out, _ := runCmd("--help"); !strings.Contains(out, "is a leaf at depth k and\n      is not counted again at deeper depths") {
+		t.Errorf("help:\n%s", out)
+	}
+}

@@ -1,0 +1,192 @@
+package handlers
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/models"
+	"oware/views"
+)
+
+// The import page reads an OGN record (pasted or uploaded), keeps it in the
+// imports table under a random id and redirects to its replay,
+// /{lang}/import/{id}?ply=N, which shows one position and a window of the
+// move list: a request carries at most maxImportBody bytes, a record at
+// most engine.MaxRecordBytes and engine.MaxRecordMoves moves, and the
+// Nam-nam checks of a record at most engine.VisitorLaps of work.
+
+// maxImportBody bounds the body of the import form: the longest record and
+// room for the rest of a multipart form.
+const maxImportBody = engine.MaxRecordBytes + 64<<10
+
+// importBody is true for the request of the import form, which has its own
+// bound instead of the site's 64 KiB (see handlers.go).
+func importBody(c echo.Context) bool {
+	return c.Request().Method == http.MethodPost && strings.HasSuffix(c.Path(), "/import")
+}
+
+// importPage is the form to paste or upload an OGN record.
+func (h *handler) importPage(c echo.Context) error {
+	return h.importAnswer(c, http.StatusOK, "", "")
+}
+
+// importAnswer renders the import form, with the record and an error.
+func (h *handler) importAnswer(c echo.Context, status int, record, errText string) error {
+	p := h.page(c, "title_import", "/import")
+	if len(record) > 64<<10 {
+		record = "" // not sent back whole
+	}
+	return render(c, status, views.ImportPage(p, views.ImportView{Record: record, Error: errText, CSRF: csrfToken(c)}))
+}
+
+// readRecord reads a record with the work bound of a visitor's request.
+func readRecord(text string) (*engine.Record, error) {
+	return engine.ReadRecord(text, engine.ReadOptions{Budget: engine.NewBudget(engine.VisitorLaps)})
+}
+
+// importForm reads the pasted or uploaded record, keeps it and redirects
+// to its replay.
+func (h *handler) importForm(c echo.Context) error {
+	l := newLocalizer(h.bundle, langOf(c), h.log)
+	text, err := importText(c)
+	switch {
+	case errors.Is(err, engine.ErrRecordTooLarge):
+		return h.importAnswer(c, http.StatusRequestEntityTooLarge, "", l.T("import_err", "Detail", tooLargeText(l)))
+	case err != nil:
+		return errBadRequest
+	case strings.TrimSpace(text) == "":
+		return h.importAnswer(c, http.StatusUnprocessableEntity, text, l.T("import_err_empty"))
+	}
+	rec, err := readRecord(text)
+	if err != nil {
+		return h.importAnswer(c, http.StatusUnprocessableEntity, text, recordError(l, err))
+	}
+	id, err := h.db.SaveImport(c.Request().Context(), text)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, importURL(langOf(c), id, len(rec.Moves)))
+}
+
+// importText returns the uploaded file, or else the pasted record (the
+// body is bounded by maxImportBody, see handlers.go).
+func importText(c echo.Context) (string, error) {
+	fh, err := c.FormFile("file")
+	switch {
+	case err == nil && fh.Size > engine.MaxRecordBytes:
+		return "", engine.ErrRecordTooLarge
+	case err == nil && fh.Size > 0:
+		f, err := fh.Open()
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		b, err := io.ReadAll(f)
+		return string(b), err
+	case err != nil && !errors.Is(err, http.ErrMissingFile) && !errors.Is(err, http.ErrNotMultipart):
+		return "", err
+	}
+	return c.FormValue("record"), nil
+}
+
+// tooLargeText is the localized bound of a record.
+func tooLargeText(l *localizer) string {
+	return l.T("import_err_too_large", "KiB", engine.MaxRecordBytes>>10, "Moves", engine.MaxRecordMoves)
+}
+
+// recordError is the localized refusal of a bad record, naming its line
+// and, in the move text, the move and why.
+func recordError(l *localizer, err error) string {
+	var re *engine.RecordError
+	if !errors.As(err, &re) {
+		return l.T("import_err", "Detail", l.T("err_bad_request"))
+	}
+	why := recordCause(l, re)
+	if re.Move > 0 {
+		return l.T("import_err_move", "Line", re.Line, "Number", re.Number.String(), "Label", re.Word, "Why", why)
+	}
+	return l.T("import_err_line", "Line", re.Line, "Detail", why)
+}
+
+// recordCause is the localized cause of a record's error.
+func recordCause(l *localizer, re *engine.RecordError) string {
+	var mark *engine.CaptureMarkError
+	switch err := re.Err; {
+	case errors.As(err, &mark):
+		return l.T("import_err_mark", "Mark", mark.Mark, "Captured", mark.Captured)
+	case errors.Is(err, engine.ErrRecordTooLarge):
+		return tooLargeText(l)
+	case errors.Is(err, engine.ErrTooMuchWork):
+		return l.T("import_err_work")
+	case errors.Is(err, engine.ErrRecordSyntax):
+		return l.T("import_err_syntax")
+	case errors.Is(err, engine.ErrBadRules):
+		return l.T("import_err_variant", "Word", re.Word)
+	case errors.Is(err, engine.ErrBadPosition):
+		return l.T("import_err_fen")
+	case errors.Is(err, engine.ErrBadLabel):
+		return l.T("import_err_word", "Word", re.Word)
+	}
+	var ue *userError
+	if errors.As(engineError(re.Err), &ue) {
+		return l.T(ue.key)
+	}
+	return l.T("err_bad_request")
+}
+
+// importURL is the replay address of a kept record at ply.
+func importURL(lang, id string, ply int) string {
+	return "/" + lang + "/import/" + id + "?ply=" + strconv.Itoa(ply)
+}
+
+// importReplay shows a kept record at a ply: its position, a window of its
+// moves and the comments at that ply.
+func (h *handler) importReplay(c echo.Context) error {
+	l := newLocalizer(h.bundle, langOf(c), h.log)
+	im, err := h.db.LoadImport(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, models.ErrNotFound) {
+		days := int(models.ImportLifetime.Hours() / 24)
+		return h.importAnswer(c, http.StatusNotFound, "", l.T("import_err_gone", "Days", days))
+	}
+	if err != nil {
+		return err
+	}
+	rec, err := readRecord(im.Record)
+	if err != nil { // a record kept by an older release, or out of work
+		return h.importAnswer(c, http.StatusUnprocessableEntity, "", recordError(l, err))
+	}
+	v, err := replayView(rec.Rules, rec.Start, rec.Moves, rec.Agreements, plyParam(c, len(rec.Moves)))
+	if err != nil {
+		return err
+	}
+	v.South, v.North = importName(rec.Tag("South")), importName(rec.Tag("North"))
+	if g := rec.Game(); g.Over {
+		v.Result, v.Reason = g.Result.String(), reasonKey(string(g.Reason))
+	}
+	for _, n := range rec.Notes {
+		if n.Ply == v.Ply || n.Ply > len(rec.Moves) && v.Ply == len(rec.Moves) {
+			v.Notes = append(v.Notes, n.Text)
+		}
+	}
+	v.Ignored = rec.Ignored
+	lang := langOf(c)
+	v.URL = func(ply int) string { return importURL(lang, im.ID, ply) }
+	return h.showReplay(c, h.page(c, "title_import_replay", "/import"), v)
+}
+
+// importName is a player's name from a record as the replay shows it.
+func importName(s string) string {
+	if s == "" {
+		return "?"
+	}
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40])
+	}
+	return s
+}

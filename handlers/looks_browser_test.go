@@ -1,0 +1,298 @@
+//go:build browser
+
+package handlers_test
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// axeSource is axe-core, pinned and kept in testdata (see its README).
+//
+//go:embed testdata/axe.min.js
+var axeSource string
+
+// axeTags are the rules axe runs: every rule of WCAG 2.0, 2.1 and 2.2 at
+// levels A and AA.
+const axeTags = `["wcag2a","wcag2aa","wcag21a","wcag21aa","wcag22aa"]`
+
+// screen is a viewport the pages are checked at.
+type screen struct {
+	name          string
+	width, height int64
+	phone         bool
+}
+
+var screens = []screen{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}}
+
+// screenshotDir is where TestLooks writes its screenshots: the folder in
+// OWARE_SCREENSHOTS, else a new temporary folder that stays for a person
+// to look at.
+func screenshotDir(t *testing.T) string {
+	if dir := os.Getenv("OWARE_SCREENSHOTS"); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	dir, err := os.MkdirTemp("", "oware-screenshots-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// lookPage is a page TestLooks checks.
+type lookPage struct{ name, path string }
+
+// looksFixture makes the games the looked-at pages show: alice, logged in
+// in the browser, has a finished game against bob, a game in progress
+// where it is her turn, and a Nam-nam match where it is bob's.
+func looksFixture(t *testing.T, s *site) []lookPage {
+	alice, bob := s.account("alice"), s.account("bob")
+	south, north := s.formGameWith(alice, bob, "en", "abapa")
+	over := s.playAndResign(south, north, 400)
+	south, north = s.formGameWith(alice, bob, "en", "abapa")
+	playing := s.playGreedy(south, north, 8)
+	south, _ = s.formGameWith(alice, bob, "en", "namnam")
+	setStart(t, s.db, south.game, refillStart)
+	_, _, page := s.get(bob, "/en/games/new")
+	_, hdr, _ := s.post(bob, "/en/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {"wari"}, "seat": {"north"}}, nil)
+	return []lookPage{
+		{"home", "/en/"},
+		{"new-game", "/en/games/new"},
+		{"game", "/en/games/" + playing},
+		{"game-over", "/en/games/" + over},
+		{"namnam", south.game},
+		{"rules", "/en/rules"},
+		{"variant", "/en/variants/wari"},
+		{"variants", "/en/variants"},
+		{"tutorial", "/en/tutorials/oware-step-by-step/4"},
+		{"replay", "/en/games/" + over + "/replay?ply=10"},
+		{"player", "/en/players/alice"},
+		{"join", hdr.Get("Location") + "/join"},
+	}
+}
+
+// strictCSP is a Content-Security-Policy without 'unsafe-inline' or
+// 'unsafe-eval': the pages must work under it.
+const strictCSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+// withCSP serves the site with strictCSP.
+func withCSP(s *site) {
+	h := s.srv.Config.Handler
+	s.srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", strictCSP)
+		h.ServeHTTP(w, r)
+	})
+}
+
+// recordCSP makes every page of tab record what the Content-Security-Policy
+// blocked, in window.blocked.
+var recordCSP = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.blocked = []; document.addEventListener('securitypolicyviolation', e => window.blocked.push(e.violatedDirective + ' ' + e.blockedURI))`})
+	return err
+})
+
+// TestLooks opens the main pages at a desktop and a phone size, in the
+// light and the dark theme, under a strict Content-Security-Policy, and
+// checks each: nothing blocked by the policy, no horizontal scrolling,
+// board pits of at least 44 px on the phone, no violation of the WCAG 2.2
+// AA rules of axe-core (contrast included, so in both themes), and the
+// theme's background. It writes a screenshot of each (see screenshotDir).
+func TestLooks(t *testing.T) {
+	s, b := newBrowserSite(t, 6*time.Minute)
+	withCSP(s)
+	pages := looksFixture(t, s)
+	dir := screenshotDir(t)
+	t.Logf("screenshots in %s", dir)
+	tab := b.newTab()
+	b.do(tab, "record the policy's blocks", recordCSP)
+	b.do(tab, "log in", chromedp.Navigate(s.srv.URL+"/en/login"),
+		chromedp.SendKeys(chromedp.ID("username"), "alice"),
+		chromedp.SendKeys(chromedp.ID("password"), testPassword),
+		chromedp.Click(chromedp.CSS(`.account-form button[type=submit]`)),
+		chromedp.WaitReady(chromedp.CSS(`.top .me`)))
+	for _, sc := range screens {
+		for _, theme := range []string{"light", "dark"} {
+			b.do(tab, sc.name+" "+theme, emulate(sc, theme))
+			for _, pg := range pages {
+				name := pg.name + "-" + sc.name + "-" + theme
+				b.do(tab, name, chromedp.Navigate(s.srv.URL+pg.path), chromedp.WaitReady(chromedp.CSS(`footer`)))
+				checkLooks(t, tab, name, sc, theme)
+				screenshot(t, tab, filepath.Join(dir, name+".png"))
+			}
+			// The registration form with an error at every field.
+			name := "register-errors-" + sc.name + "-" + theme
+			b.do(tab, name, chromedp.Navigate(s.srv.URL+"/en/register"),
+				chromedp.SendKeys(chromedp.ID("username"), "a b"), chromedp.SendKeys(chromedp.ID("password"), "short"),
+				chromedp.SendKeys(chromedp.ID("email"), "nowhere"), chromedp.Click(chromedp.CSS(`.account-form button[type=submit]`)),
+				chromedp.WaitReady(chromedp.ID("email-err")))
+			checkLooks(t, tab, name, sc, theme)
+			screenshot(t, tab, filepath.Join(dir, name+".png"))
+		}
+	}
+	// A visitor's header in the longer languages still fits a phone.
+	visitor := b.newTab()
+	b.do(visitor, "record the policy's blocks", recordCSP)
+	for _, path := range []string{"/cs/", "/it/games/new"} {
+		name := "visitor" + strings.ReplaceAll(strings.TrimSuffix(path, "/"), "/", "-") + "-phone-light"
+		b.do(visitor, name, emulate(screens[1], "light"), chromedp.Navigate(s.srv.URL+path), chromedp.WaitReady(chromedp.CSS(`footer`)))
+		checkLooks(t, visitor, name, screens[1], "light")
+		screenshot(t, visitor, filepath.Join(dir, name+".png"))
+	}
+}
+
+// screenshot writes a screenshot of the whole page open in tab to file.
+func screenshot(t *testing.T, tab context.Context, file string) {
+	t.Helper()
+	shot, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	if err := os.WriteFile(file, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// emulate sets the viewport of a screen, the colour scheme of a theme and
+// reduced motion (the screenshots show the boards at rest).
+func emulate(sc screen, theme string) chromedp.Action[chromedp.Void] {
+	opts := []chromedp.EmulateViewportOption{}
+	if sc.phone {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	return chromedp.Steps(chromedp.EmulateViewport(sc.width, sc.height, opts...),
+		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{
+				{Name: "prefers-color-scheme", Value: theme}, {Name: "prefers-reduced-motion", Value: "reduce"}}})
+			return err
+		}))
+}
+
+// looksReport is what the page says about itself.
+type looksReport struct {
+	ScrollWidth, Width int
+	Wide               []string // elements that stick out on the right
+	SmallPits          []string
+	Background         float64  // the relative luminance of the body's background
+	Passed             int      // axe rules that passed
+	Blocked            []string // what the Content-Security-Policy blocked
+	Violations         []struct {
+		ID, Impact, Help string
+		Nodes            []struct{ Target []any }
+	}
+}
+
+// checkLooks runs the checks of TestLooks on the page open in tab.
+func checkLooks(t *testing.T, tab context.Context, name string, sc screen, theme string) {
+	t.Helper()
+	script := axeSource + `;(async () => {
+	  const lum = c => { const v = c.match(/[\d.]+/g).slice(0, 3).map(x => { x /= 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4 }); return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2] };
+	  const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > ` + fmt.Sprint(sc.width) + ` + 0.5).slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).replace(/ /g, '.') : '') + ' ' + Math.round(e.getBoundingClientRect().right));
+	  const small = [...document.querySelectorAll('.board .pit')].map(p => p.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).map(r => r.width.toFixed(1) + 'x' + r.height.toFixed(1));
+	  const res = await axe.run(document, {runOnly: {type: 'tag', values: ` + axeTags + `}, resultTypes: ['violations']});
+	  return JSON.stringify({ScrollWidth: document.documentElement.scrollWidth, Width: window.innerWidth, Wide: wide, SmallPits: small,
+	    Background: lum(getComputedStyle(document.body).backgroundColor), Passed: res.passes.length, Blocked: window.blocked || ['no record'],
+	    Violations: res.violations.map(v => ({ID: v.id, Impact: v.impact, Help: v.help, Nodes: v.nodes.map(n => ({Target: n.target}))}))});
+	})()`
+	out, err := chromedp.Run(tab, chromedp.Evaluate[string](script, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("%s: checks: %v", name, err)
+	}
+	var r looksReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if len(r.Blocked) > 0 {
+		t.Errorf("%s: the Content-Security-Policy blocked %v", name, r.Blocked)
+	}
+	if r.Passed < 20 {
+		t.Errorf("%s: axe passed only %d rules", name, r.Passed)
+	}
+	if r.ScrollWidth > int(sc.width) || r.Width > int(sc.width) {
+		t.Errorf("%s: the page is %d px wide (window %d px) on a %d px screen: %v", name, r.ScrollWidth, r.Width, sc.width, r.Wide)
+	}
+	if sc.phone && len(r.SmallPits) > 0 {
+		t.Errorf("%s: pits smaller than 44 px: %v", name, r.SmallPits)
+	}
+	if dark := r.Background < 0.05; dark != (theme == "dark") || (!dark && r.Background < 0.7) {
+		t.Errorf("%s: body background luminance %.3f in the %s theme", name, r.Background, theme)
+	}
+	for _, v := range r.Violations {
+		var where []string
+		for _, n := range v.Nodes {
+			where = append(where, fmt.Sprint(n.Target...))
+		}
+		t.Errorf("%s: axe %s (%s): %s: %s", name, v.ID, v.Impact, v.Help, strings.Join(where, " | "))
+	}
+}
+
+// TestBrowserFocusThemeLanguage: after a move, the focus goes to the status
+// line only for the player whose focus was in the game, with a focus ring
+// only after keyboard use; the theme toggle switches at once and the
+// choice stays; the language links follow the address htmx pushes.
+func TestBrowserFocusThemeLanguage(t *testing.T) {
+	s, b := newBrowserSite(t, 90*time.Second)
+	south, north := b.newTab(), b.newTab()
+	// Both windows act as focused, as the one a person looks at does.
+	focused := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+		return err
+	})
+	b.do(south, "focus emulation", focused)
+	b.do(north, "focus emulation", focused)
+	b.do(south, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
+		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID("invite-url")), markPage)
+	invite, err := chromedp.Run(south, chromedp.Value(chromedp.ID("invite-url")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do(north, "join", chromedp.Navigate(invite), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
+	b.waitFor(south, "South may move", `document.querySelector('button[name="pit"][value="C"]') !== null`)
+
+	// A click: the focus goes to the status line, without a ring.
+	b.do(south, "South clicks C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
+	b.waitFor(south, "South's focus on the status", `document.activeElement.id === 'turn' && !document.activeElement.matches(':focus-visible')`)
+	// The opponent, whose focus was not in the game, keeps it where it was.
+	b.waitFor(north, "North sees C", `document.querySelector('button[name="pit"][value="f"]') !== null`)
+	if got, err := chromedp.Run(north, chromedp.Evaluate[string](`document.activeElement.tagName`)); err != nil || got != "BODY" {
+		t.Errorf("North's focus moved to %s (%v)", got, err)
+	}
+	// The keyboard: Enter on a pit; the focus goes to the status line, with a ring.
+	b.do(north, "North presses Enter on f", chromedp.Focus(chromedp.CSS(`button[name="pit"][value="f"]`)), chromedp.KeyEvent("\r"))
+	b.waitFor(north, "North's focus on the status, with a ring", `document.activeElement.id === 'turn' && document.activeElement.matches(':focus-visible')`)
+
+	// The theme toggle: the dark theme at once, kept in a cookie for the next page.
+	b.do(south, "light system", emulate(screens[0], "light"))
+	b.do(south, "toggle", chromedp.Click(chromedp.CSS(`.theme .to-dark`)))
+	b.waitFor(south, "dark at once", `document.documentElement.dataset.theme === 'dark' && document.cookie.includes('theme=dark')`+
+		` && getComputedStyle(document.querySelector('.theme .to-light')).display !== 'none'`)
+	b.do(south, "reload", chromedp.Navigate(s.srv.URL+"/en/rules"), markPage)
+	b.waitFor(south, "dark after a reload", `document.documentElement.dataset.theme === 'dark' && getComputedStyle(document.body).backgroundColor === 'rgb(21, 18, 14)'`)
+
+	// The replay steps with htmx; the language links follow its ?ply.
+	hs, hn := s.formGame("en", "abapa")
+	s.playAndResign(hs, hn, 4)
+	b.do(south, "replay", chromedp.Navigate(s.srv.URL+hs.game+"/replay?ply=1"), chromedp.WaitVisible(chromedp.ID("replay")), markPage)
+	b.do(south, "next", chromedp.Click(chromedp.CSS(`#replay a[data-nav="next"]`)))
+	b.waitFor(south, "language link with ply=2", `location.search === '?ply=2' && document.querySelector('.langs a[hreflang="it"]').getAttribute('href') === '/it`+
+		strings.TrimPrefix(hs.game, "/en")+`/replay?ply=2'`)
+}

@@ -1,0 +1,145 @@
+package handlers
+
+import (
+	_ "embed"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// openAPI is the OpenAPI document of the JSON API, served at
+// /api/v1/openapi.json; a test checks that it lists every /api/v1 route.
+//
+//go:embed openapi.json
+var openAPI []byte
+
+// siteRoutes adds what browsers, phones and crawlers ask a site for:
+// /robots.txt, the favicon and home-screen icon at their fixed addresses,
+// the web app manifest, the theme choice and the API's OpenAPI document.
+func (h *handler) siteRoutes(e *echo.Echo) {
+	e.GET("/robots.txt", h.robots)
+	e.GET("/favicon.ico", h.fixedAsset("favicon.ico"))
+	e.GET("/apple-touch-icon.png", h.fixedAsset("apple-touch-icon.png"))
+	e.GET("/manifest.webmanifest", h.manifest)
+	e.POST("/theme", h.themeForm)
+	e.GET("/api/v1/openapi.json", func(c echo.Context) error {
+		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, openAPI)
+	})
+}
+
+// indexedPaths are the pages (paths after the language prefix) that search
+// engines may index; each has a meta description. A path ending in "/"
+// stands for the pages under it. Games, replays, players and the account
+// pages are not indexed.
+var indexedPaths = []string{"/", "/games/new", "/rules", "/variants", "/variants/", "/history", "/tutorials", "/tutorials/"}
+
+// indexable reports whether the page at path (after the language prefix)
+// may be indexed.
+func indexable(path string) bool {
+	for _, p := range indexedPaths {
+		if path == p || (p != "/" && strings.HasSuffix(p, "/") && strings.HasPrefix(path, p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultDescription is the meta description of a page whose handler sets
+// none: the new-game form's; "" for the others.
+func defaultDescription(l *localizer, path string) string {
+	if path == "/games/new" {
+		return l.T("new_game_description")
+	}
+	return ""
+}
+
+// robots answers /robots.txt: everything may be crawled except the API;
+// game pages say noindex themselves, and the sitemap lists the pages.
+func (h *handler) robots(c echo.Context) error {
+	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=86400")
+	return c.String(http.StatusOK, "User-agent: *\nDisallow: /api/\n\nSitemap: "+h.base+"/sitemap.xml\n")
+}
+
+// fixedAsset serves an embedded file at the fixed address browsers ask
+// for without a link (/favicon.ico, /apple-touch-icon.png).
+func (h *handler) fixedAsset(name string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		a := h.assets.ByURL(h.assets.URL(name))
+		if a == nil {
+			return errNotFound
+		}
+		c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=604800")
+		return c.Blob(http.StatusOK, a.ContentType, a.Body)
+	}
+}
+
+// manifestIcon is an icon of the web app manifest.
+type manifestIcon struct {
+	Src     string `json:"src"`
+	Sizes   string `json:"sizes"`
+	Type    string `json:"type"`
+	Purpose string `json:"purpose,omitempty"`
+}
+
+// manifest answers the web app manifest, which lets a phone install the
+// site on its home screen.
+func (h *handler) manifest(c echo.Context) error {
+	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=86400")
+	l := newLocalizer(h.bundle, langOf(c), h.log)
+	body, err := json.Marshal(map[string]any{
+		"name":             "Oware",
+		"short_name":       "Oware",
+		"description":      l.T("home_description"),
+		"start_url":        "/",
+		"scope":            "/",
+		"display":          "standalone",
+		"background_color": "#f6f1e9",
+		"theme_color":      "#5a3417",
+		"icons": []manifestIcon{
+			{Src: h.assets.URL("icon.svg"), Sizes: "any", Type: "image/svg+xml"},
+			{Src: h.assets.URL("icon-192.png"), Sizes: "192x192", Type: "image/png"},
+			{Src: h.assets.URL("icon-512.png"), Sizes: "512x512", Type: "image/png"},
+			{Src: h.assets.URL("icon-maskable-512.png"), Sizes: "512x512", Type: "image/png", Purpose: "maskable"},
+		},
+	})
+	if err != nil {
+		return err
+	}
+	return c.Blob(http.StatusOK, "application/manifest+json", body)
+}
+
+// themeCookie keeps the colour theme a visitor chose in this browser:
+// "light" or "dark" (no cookie: the system's). app.js writes it too, so
+// it is readable by scripts.
+const themeCookie = "theme"
+
+// theme returns the theme the request's cookie chose, or "".
+func theme(c echo.Context) string {
+	if ck, err := c.Cookie(themeCookie); err == nil && (ck.Value == "light" || ck.Value == "dark") {
+		return ck.Value
+	}
+	return ""
+}
+
+// themeForm keeps the chosen theme ("light", "dark"; "system" forgets the
+// choice) and goes back to the page of the form (field next).
+func (h *handler) themeForm(c echo.Context) error {
+	ck := &http.Cookie{Name: themeCookie, Path: "/", SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(h.base, "https://")}
+	switch t := c.FormValue("theme"); t {
+	case "light", "dark":
+		ck.Value, ck.MaxAge = t, int((365 * 24 * time.Hour).Seconds())
+	case "system":
+		ck.MaxAge = -1
+	default:
+		return errBadRequest
+	}
+	c.SetCookie(ck)
+	next := localPath(c.FormValue("next"))
+	if next == "" {
+		next = "/" + langOf(c) + "/"
+	}
+	return c.Redirect(http.StatusSeeOther, next)
+}

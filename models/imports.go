@@ -1,0 +1,45 @@
+package models
+
+import (
+	"context"
+	"time"
+)
+
+// Import is a game record imported on the import page (table imports),
+// kept for ImportLifetime so that its replay is addressed by ID alone.
+type Import struct {
+	// ID is random: 16 characters of lowercase base32 (80 bits).
+	ID string `gorm:"primaryKey"`
+	// Record is the record as it was imported (read by engine.ReadRecord).
+	Record string
+	// CreatedAt is when it was imported (UTC).
+	CreatedAt time.Time
+}
+
+// ImportLifetime is how long an imported record is kept.
+const ImportLifetime = 7 * 24 * time.Hour
+
+// SaveImport keeps record under a new random id and returns it; records
+// older than ImportLifetime are deleted on the way.
+func (db *DB) SaveImport(ctx context.Context, record string) (string, error) {
+	g := db.Gorm.WithContext(ctx)
+	if err := g.Where("created_at < ?", time.Now().UTC().Add(-ImportLifetime)).Delete(&Import{}).Error; err != nil {
+		return "", err
+	}
+	im := Import{ID: randomKey(16), Record: record}
+	if err := g.Create(&im).Error; err != nil {
+		return "", err
+	}
+	return im.ID, nil
+}
+
+// LoadImport returns the kept record with the given id, or ErrNotFound
+// (also once it is older than ImportLifetime).
+func (db *DB) LoadImport(ctx context.Context, id string) (*Import, error) {
+	var im Import
+	err := db.Gorm.WithContext(ctx).Where("id = ? AND created_at >= ?", id, time.Now().UTC().Add(-ImportLifetime)).Take(&im).Error
+	if err != nil {
+		return nil, notFound(err)
+	}
+	return &im, nil
+}
