@@ -57,7 +57,7 @@ func uci(args []string, in io.Reader, out io.Writer) error {
 	rulesName := fs.String("rules", "abapa", "rule set")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	tablesDir := fs.String("tables", "", "folder of endgame table files")
-	weights := fs.String("weights", "", "evaluation weights, e.g. row=25,attack=40")
+	weights := fs.String("weights", "", "evaluation weights, e.g. row=12,mobility=45")
 	seed := fs.Uint64("seed", 1, "seed of the variety of play")
 	rest, err := parseAll(fs, args)
 	if err != nil {

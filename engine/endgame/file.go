@@ -48,6 +48,10 @@ func (t *Table) WriteFile(path string) error {
 	h[8], h[9] = byte(t.rules.GrandSlam), byte(t.maxSeeds)
 	binary.LittleEndian.PutUint64(h[16:], uint64(len(t.codes)))
 	binary.LittleEndian.PutUint32(h[24:], crcOf(t.codes))
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
 	if _, err := tmp.Write(h[:]); err != nil {
 		tmp.Close()
 		return err

@@ -59,7 +59,7 @@ func (l Level) Options(seed uint64) Options {
 		tables       bool
 	}
 	specs := [...]spec{
-		{1, 400, 0, false}, {2, 250, 0, false}, {3, 150, 0, false}, {4, 80, 0, false},
+		{1, 400, 0, false}, {2, 250, 0, false}, {3, 150, 0, false}, {4, 50, 0, false},
 		{6, 40, 0, false}, {8, 20, 0, false}, {12, 5, time.Second, true}, {0, 2, time.Second, true},
 	}
 	s := specs[min(max(l, MinLevel), MaxLevel)-1]

@@ -395,7 +395,7 @@ func (r *run) node(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 	n := r.order(ply, ttMove, order[:])
 	alphaIn, best, bestPit, exact := alpha, -inf, -1, true
 	for i, pit := range order[:n] {
-		v, ex := r.child(ply, depth, pit, alpha, beta, i == 0, seg)
+		v, ex := r.searchMove(ply, depth, i, pit, ttMove, alpha, beta, seg)
 		if r.stopped {
 			return 0, false
 		}
@@ -479,6 +479,28 @@ func (r *run) order(ply, ttMove int, pits []int) int {
 		}
 	}
 	return n
+}
+
+// searchMove searches the i-th move of the order (see child). A quiet move
+// late in the order is first searched a ply less deep (a late move
+// reduction), and at full depth only if it then beats alpha.
+func (r *run) searchMove(ply, depth, i, pit, ttMove int, alpha, beta int32, seg int) (int32, bool) {
+	if r.reducible(ply, depth, i, pit, ttMove, beta-alpha == 1) {
+		if v, ex := r.child(ply, depth-1, pit, alpha, alpha+1, false, seg); v <= alpha || r.stopped {
+			return v, ex
+		}
+	}
+	return r.child(ply, depth, pit, alpha, beta, i == 0, seg)
+}
+
+// reducible tells whether the i-th move of the order may be searched less
+// deeply first: in a null-window node at least 3 plies from the horizon,
+// after the first two moves, a move that neither captures nor is the
+// table's or a killer.
+func (r *run) reducible(ply, depth, i, pit, ttMove int, nullWindow bool) bool {
+	k := r.killers[ply]
+	return nullWindow && depth >= 3 && i >= 2 && pit != ttMove && int8(pit) != k[0] && int8(pit) != k[1] &&
+		r.capturable(&r.pos[ply], pit) == 0
 }
 
 // capturable estimates the seeds a move captures, from where its last
