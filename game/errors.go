@@ -14,6 +14,13 @@ var (
 	ErrNoOffer     = errors.New("game: the opponent made no offer")
 	ErrNotOver     = errors.New("game: the game is not over")
 	ErrNotNamNam   = errors.New("game: not a Nam-nam match")
+	// The computer opponent, hints and takebacks (computer.go, hint.go,
+	// takeback.go).
+	ErrVsComputer   = errors.New("game: the computer does not answer offers")
+	ErrNoHint       = errors.New("game: no hint to give")
+	ErrNoTakeback   = errors.New("game: nothing to take back")
+	ErrOfferPending = errors.New("game: the opponent's request waits for an answer")
+	ErrBusy         = errors.New("game: the computer is busy; try again in a moment")
 	// ErrConflict: the game changed since it was loaded (another request
 	// stored a change first). Nothing was stored; load it again.
 	ErrConflict = errors.New("game: changed meanwhile")

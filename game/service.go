@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"oware/engine"
+	"oware/engine/search"
 	"oware/models"
 )
 
@@ -17,6 +18,7 @@ type Service struct {
 	db     *models.DB
 	log    *slog.Logger
 	stored []func(context.Context, *Game)
+	pool   *Pool // the computer's replies (StartComputer); nil for none
 }
 
 // New returns the service of the games in db. Every change it stores is
@@ -80,6 +82,7 @@ func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game
 		// The stored game is unreadable: a server fault, never a refusal.
 		return nil, fmt.Errorf("game %s: %v", row.ID, err)
 	}
+	s.computerTurn(g) // whichever instance loads it schedules the computer's reply
 	return g, nil
 }
 
@@ -106,6 +109,11 @@ type Settings struct {
 	Seat string
 	// UserID is the creator's account, 0 for a guest.
 	UserID uint
+	// Computer is the level of the computer opponent, who takes the other
+	// seat at once; 0 for a game against a person. Instant makes it answer
+	// without its minimum thinking time.
+	Computer search.Level
+	Instant  bool
 }
 
 // Create sets up a new table with the creator in their seat and returns it
@@ -120,6 +128,9 @@ func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, erro
 		return nil, "", err
 	}
 	g := newGame(r)
+	if err := g.seatComputer(side.Opponent(), set); err != nil {
+		return nil, "", err
+	}
 	token := models.NewToken()
 	g.Seats[side].Token = models.HashToken(token)
 	if set.UserID != 0 {
@@ -131,6 +142,7 @@ func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, erro
 		return nil, "", fmt.Errorf("create game: %w", err)
 	}
 	g.ID, g.SpectatorKey, g.Version, g.CreatedAt, g.UpdatedAt = row.ID, row.SpectatorKey, row.Version, row.CreatedAt, row.UpdatedAt
+	s.computerTurn(g)
 	return g, token, nil
 }
 
@@ -287,6 +299,9 @@ func (s *Service) OfferEnd(ctx context.Context, g *Game, seat engine.Side) error
 	if err := g.checkPlaying(); err != nil {
 		return err
 	}
+	if g.VsComputer() {
+		return ErrVsComputer
+	}
 	if g.EndOffer != engine.Nobody {
 		return nil
 	}
@@ -342,12 +357,12 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 	if g.RematchID != "" || g.RematchOffer == seat {
 		return nil
 	}
-	if g.RematchOffer == engine.Nobody {
+	if g.RematchOffer == engine.Nobody && !g.VsComputer() { // the computer accepts at once
 		g.RematchOffer = seat
 		return s.store(ctx, g, nil)
 	}
 	ng := newGame(g.Rules)
-	ng.Status, ng.Seats = Playing, [2]Seat{g.Seats[engine.North], g.Seats[engine.South]}
+	ng.Status, ng.Seats, ng.Instant = Playing, [2]Seat{g.Seats[engine.North], g.Seats[engine.South]}, g.Instant
 	row := ng.row()
 	row.ID = models.NewGameID()
 	// The rematch exists before anyone hears of it; the version-checked
@@ -367,13 +382,19 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 		}
 		return err
 	}
+	ng.ID = row.ID
+	s.computerTurn(ng)
 	return nil
 }
 
 // store writes g (and m, the move just played) with the version check,
 // then publishes the change.
 func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
-	row := g.row()
+	return s.storeRow(ctx, g, g.row(), m)
+}
+
+// storeRow is store with g's row already made.
+func (s *Service) storeRow(ctx context.Context, g *Game, row *models.Game, m *models.Move) error {
 	if err := s.db.UpdateGame(ctx, row, m); err != nil {
 		if errors.Is(err, models.ErrConflict) {
 			return ErrConflict

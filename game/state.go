@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"oware/engine"
+	"oware/engine/search"
 	"oware/models"
 )
 
@@ -18,6 +19,7 @@ func readRow(row *models.Game) (*Game, error) {
 		RematchID: row.RematchID, RoundSeen: [2]int{row.SouthRoundSeen, row.NorthRoundSeen},
 		CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, agreementList: row.Agreements,
 		labels: row.MoveLabels, roundsJSON: row.Rounds,
+		Instant: row.ComputerInstant, Hints: row.Hints, hint: row.Hint, takeback: row.TakebackOffer,
 	}
 	var err error
 	if g.Rules, err = engine.NewRules(row.Rules, row.Fours); err != nil {
@@ -51,9 +53,11 @@ func readRow(row *models.Game) (*Game, error) {
 
 // headOf returns the Head of a stored row.
 func headOf(row *models.Game) Head {
-	return Head{ID: row.ID, Status: Status(row.Status), Version: row.Version,
+	h := Head{ID: row.ID, Status: Status(row.Status), Version: row.Version,
 		Seats: [2]Seat{seatOf(row.SouthToken, row.SouthUserID, row.SouthPlayer),
 			seatOf(row.NorthToken, row.NorthUserID, row.NorthPlayer)}}
+	h.Seats[engine.South].Computer, h.Seats[engine.North].Computer = search.Level(row.SouthComputer), search.Level(row.NorthComputer)
+	return h
 }
 
 // seatOf returns the Seat of a row's token, account and player.
@@ -114,6 +118,8 @@ func (g *Game) row() *models.Game {
 		Agreements: g.agreementList, SouthRoundSeen: g.RoundSeen[engine.South], NorthRoundSeen: g.RoundSeen[engine.North],
 		MoveLabels: g.labels, Resume: g.resume.encode(g.Rules), Rounds: g.roundsJSON,
 		CreatedAt: g.CreatedAt, UpdatedAt: g.UpdatedAt,
+		SouthComputer: int(g.Seats[engine.South].Computer), NorthComputer: int(g.Seats[engine.North].Computer),
+		ComputerInstant: g.Instant, Hints: g.Hints, Hint: g.hint, TakebackOffer: g.takeback,
 	}
 }
 
