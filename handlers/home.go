@@ -21,7 +21,7 @@ func (h *handler) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := views.HomeView{Games: games}
+	v := views.HomeView{Games: games, ComputerURL: "/" + langOf(c) + "/computer"}
 	// The picture: the standard game after South's first move, C, whose
 	// seeds drop one by one.
 	r, _ := engine.RulesByName("abapa")
@@ -124,8 +124,10 @@ func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views
 func openGameOf(g *game.Game, me engine.Side) views.OpenGame {
 	o := views.OpenGame{ID: g.ID, Rules: g.Rules.Name(), Waiting: g.Status == game.Waiting,
 		YourTurn: g.Status == game.Playing && g.Position.ToMove == me}
-	if opp := g.Seats[me.Opponent()]; opp.UserID != nil && !opp.Deleted {
+	opp := g.Seats[me.Opponent()]
+	if opp.UserID != nil && !opp.Deleted {
 		o.Opponent = opp.Name
 	}
+	o.Computer = int(opp.Computer)
 	return o
 }

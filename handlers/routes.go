@@ -25,12 +25,13 @@ func (h *handler) routes(e *echo.Echo) {
 	api.POST("/games/:id/join", h.apiJoin)
 	api.POST("/games/:id/moves", h.apiMove)
 	api.POST("/games/:id/resign", h.apiResign)
+	api.GET("/analysis", h.apiAnalysis)
 
 	g := e.Group("/:lang", checkLang)
 	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
 	g.GET("/", h.home)
 
-	// Games (games.go, actions.go, events.go, replay.go).
+	// Games (games.go, actions.go, events.go, replay.go; computer.go, takeback.go).
 	g.GET("/games/new", h.newGameForm)
 	g.POST("/games/new", h.createGameForm)
 	g.GET("/games/:id", h.gamePage)
@@ -47,6 +48,12 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/games/:id/rematch", h.followRematch)
 	g.GET("/games/:id/events", h.gameEvents)
 	g.GET("/games/:id/replay", h.replayPage)
+	g.POST("/games/:id/hint", h.hintForm)
+	g.POST("/games/:id/takeback", h.takebackForm)
+	g.POST("/games/:id/takeback/accept", h.answerTakebackForm(true))
+	g.POST("/games/:id/takeback/decline", h.answerTakebackForm(false))
+	g.GET("/computer", h.newComputerForm)
+	g.POST("/computer", h.createComputerForm)
 	g.GET("/games/:id/record.ogn", h.recordFile)
 	g.GET("/watch/:key", h.watchPage)
 	g.GET("/watch/:key/events", h.watchEvents)
@@ -77,4 +84,5 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/tutorials/:slug", h.tutorialStart)
 	g.GET("/tutorials/:slug/:step", h.tutorialStep)
 	g.POST("/tutorials/:slug/:step", h.tutorialAnswer)
+	g.POST("/tutorials/:slug/:step/hint", h.tutorialHint)
 }
