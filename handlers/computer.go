@@ -149,4 +149,3 @@ func (h *handler) tutorialHint(c echo.Context) error {
 	v.Board.Highlight = 1 << pit
 	return h.renderStep(c, t, s, v)
 }
-
