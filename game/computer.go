@@ -108,6 +108,7 @@ type Pool struct {
 	running int
 	waiting int // jobs of requests in the queue
 	closed  bool
+	workers sync.WaitGroup
 }
 
 // job is one piece of work: the reply in game, or a request's search fn.
@@ -148,7 +149,8 @@ func (s *Service) StartComputer(ctx context.Context, cfg PoolConfig) *Pool {
 	p := &Pool{svc: s, cfg: cfg, log: s.log, ctx: ctx, games: map[string]chan struct{}{}}
 	p.wake = sync.NewCond(&p.mu)
 	for range cfg.Workers {
-		go p.work(search.NewSearcher(cfg.HashMB, cfg.Tables))
+		s := search.NewSearcher(cfg.HashMB, cfg.Tables)
+		p.workers.Go(func() { p.work(s) })
 	}
 	go func() {
 		<-ctx.Done()
@@ -161,6 +163,11 @@ func (s *Service) StartComputer(ctx context.Context, cfg PoolConfig) *Pool {
 	s.OnStore(func(_ context.Context, g *Game) { p.consider(g) })
 	return p
 }
+
+// Wait returns once the workers have stopped, after the context of
+// StartComputer ended (a search under way stops soon after): then the
+// endgame tables may be closed.
+func (p *Pool) Wait() { p.workers.Wait() }
 
 // Computer returns the pool of StartComputer, or nil.
 func (s *Service) Computer() *Pool { return s.pool }

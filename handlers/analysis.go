@@ -53,15 +53,16 @@ type analysisJSON struct {
 
 // apiAnalysis: GET /api/v1/analysis?rules=R&fours=F&position=P&depth=D&movetime=MS.
 // rules defaults to abapa, position to the start; without depth or
-// movetime it searches defaultAnalysisTime.
+// movetime it searches defaultAnalysisTime. The searches (not the
+// refusals) count against the client's limit.
 func (h *handler) apiAnalysis(c echo.Context) error {
-	if !h.analyses.allow(c.RealIP()) {
-		c.Response().Header().Set("Retry-After", strconv.Itoa(int(analysisInterval/time.Second)))
-		return errAnalysisLimit
-	}
 	eg, budget, lim, err := h.analysisQuery(c)
 	if err != nil {
 		return err
+	}
+	if !h.analyses.allow(c.RealIP()) {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(analysisInterval/time.Second)))
+		return errAnalysisLimit
 	}
 	res, err := h.games.Computer().Analyze(c.Request().Context(), eg, lim)
 	if budget != nil && budget.Err() != nil {
@@ -112,7 +113,11 @@ func (h *handler) analysisQuery(c echo.Context) (*engine.Game, *engine.Budget, s
 		lim.MoveTime = defaultAnalysisTime
 	}
 	eg := engine.NewGame(r, pos)
-	if eg.LegalMoves() == 0 && (budget == nil || budget.Err() == nil) {
+	legal := eg.LegalMoves()
+	if budget != nil && budget.Err() != nil {
+		return nil, nil, lim, engine.ErrTooMuchWork
+	}
+	if legal == 0 {
 		return nil, nil, lim, errAnalysisOver
 	}
 	return eg, budget, lim, nil

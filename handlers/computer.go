@@ -115,8 +115,20 @@ func hintText(l *localizer, h game.Hint, mover engine.Side) string {
 	return l.T("cp_why_best", "Label", h.Label)
 }
 
+// stepReason words the hint of a move a tutorial step asks for, which the
+// search does not prefer: the seeds it captures, or that the step is
+// about it.
+func stepReason(l *localizer, r engine.Rules, pos engine.Position, pit int) string {
+	label := engine.Label(pit)
+	if _, mv, err := r.Play(pos, pit); err == nil && mv.Captured() > 0 {
+		return l.N("cp_why_captures", mv.Captured(), "Label", label)
+	}
+	return l.T("cp_why_tutorial", "Label", label)
+}
+
 // tutorialHint shows a step with a hint: the best move the search finds
-// when the step accepts it, else the first move the step accepts.
+// when the step accepts it, else the first move the step accepts (a step
+// teaches one idea, which need not be the strongest move).
 func (h *handler) tutorialHint(c echo.Context) error {
 	t, s, err := h.loadStep(c)
 	if err != nil {
@@ -144,7 +156,7 @@ func (h *handler) tutorialHint(c echo.Context) error {
 		v.Hint = hintText(l, game.Hint{Label: found.Label, Reason: found.Reason, Seeds: found.Seeds}, pos.ToMove)
 	} else {
 		pit = accept.Pits()[0]
-		v.Hint = l.T("cp_why_tutorial", "Label", engine.Label(pit))
+		v.Hint = stepReason(l, r, pos, pit)
 	}
 	v.Board.Highlight = 1 << pit
 	return h.renderStep(c, t, s, v)

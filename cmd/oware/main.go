@@ -46,6 +46,8 @@ var env = map[string]string{
 	"secret":       "OWARE_SECRET",
 	"log-format":   "OWARE_LOG_FORMAT",
 	"behind-proxy": "OWARE_BEHIND_PROXY",
+	"tables":       "OWARE_TABLES",
+	"table-seeds":  "OWARE_TABLE_SEEDS",
 }
 
 func main() {
@@ -64,6 +66,8 @@ type config struct {
 	behindProxy                                bool // trust X-Forwarded-For from a proxy on a private network
 	version                                    bool // print the version and exit
 	checkGames                                 bool // check the cached state of every game and exit
+	tables                                     string
+	tableSeeds                                 int // the endgame tables' size; 0 for none
 }
 
 // parseConfig reads the flags in args and, for flags not given, the
@@ -79,6 +83,9 @@ func parseConfig(args []string) (config, error) {
 	fs.StringVar(&c.logFormat, "log-format", "text", "log format: text or json (env OWARE_LOG_FORMAT)")
 	fs.BoolVar(&c.behindProxy, "behind-proxy", false,
 		"served behind a reverse proxy on a private network: take the client address from X-Forwarded-For (env OWARE_BEHIND_PROXY)")
+	fs.StringVar(&c.tables, "tables", "./data/tables", "folder of the endgame tables, built there when missing (env OWARE_TABLES)")
+	fs.IntVar(&c.tableSeeds, "table-seeds", defaultTableSeeds,
+		"the endgame tables cover every board of up to this many seeds, 0 for none (0-21; env OWARE_TABLE_SEEDS)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.BoolVar(&c.checkGames, "check-games", false,
 		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")
@@ -176,10 +183,15 @@ func run(args []string) error {
 	brokerCtx, stopBroker := context.WithCancel(context.Background())
 	defer stopBroker()
 	events := db.Broker(brokerCtx)
+	games, stopComputer, err := startComputer(db, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer stopComputer()
 	e, err := handlers.New(handlers.Config{
 		DB:      db,
 		Events:  events,
-		Games:   game.New(db, log),
+		Games:   games,
 		BaseURL: cfg.baseURL,
 		Secret:  key,
 		Log:     log,
