@@ -64,8 +64,14 @@ func (h *handler) hintForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, err = h.games.Hint(c.Request().Context(), g, seat)
-	return h.answer(c, g, seat, err)
+	if _, err = h.games.Hint(c.Request().Context(), g, seat); err != nil || !htmx(c) {
+		return h.answer(c, g, seat, err)
+	}
+	// A hint leaves the game's version as it is: its panel goes without
+	// X-Game-Version, which would keep the page from swapping it in.
+	v := h.gameView(g, h.viewerOf(c, g, seat))
+	v.OOB = true
+	return render(c, http.StatusOK, views.GamePanel(h.visit(c).l, v))
 }
 
 // addAids fills in what v shows of the computer opponent, the hints and

@@ -16,10 +16,14 @@ import (
 )
 
 // vsComputer starts a game against the computer through the form (no
-// JavaScript) and returns the player's browser on its page.
-func (s *site) vsComputer(lang, rules, level, seat string) seated {
+// JavaScript) in browser c (a new one when nil) and returns it on the
+// game's page.
+func (s *site) vsComputer(c *http.Client, lang, rules, level, seat string) seated {
 	s.t.Helper()
-	p := seated{c: s.browser()}
+	if c == nil {
+		c = s.browser()
+	}
+	p := seated{c: c}
 	code, _, page := s.get(p.c, "/"+lang+"/computer")
 	if code != http.StatusOK {
 		s.t.Fatalf("computer form: %d", code)
@@ -56,7 +60,7 @@ func TestComputerWithoutJavaScript(t *testing.T) {
 				t.Errorf("the form lacks %q", want)
 			}
 		}
-		p := s.vsComputer("en", "abapa", "2", "south")
+		p := s.vsComputer(nil, "en", "abapa", "2", "south")
 		_, _, page := s.get(p.c, p.game)
 		for _, want := range []string{"Computer, level 2", "Your turn", "Hint (3 left)"} {
 			if !strings.Contains(page, want) {
@@ -126,7 +130,7 @@ func TestComputerWithoutJavaScript(t *testing.T) {
 // and its reply comes on the event stream.
 func TestComputerLive(t *testing.T) {
 	s := newSite(t, modelstest.Open(t, models.SQLite))
-	p := s.vsComputer("en", "wari", "1", "south")
+	p := s.vsComputer(nil, "en", "wari", "1", "south")
 	_, _, page := s.get(p.c, p.game)
 	view := regexp.MustCompile(`view=([\w-]+)`).FindStringSubmatch(page)
 	events := s.openStream(p, page)

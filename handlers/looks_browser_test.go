@@ -72,6 +72,10 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	setStart(t, s.db, south.game, refillStart)
 	_, _, page := s.get(bob, "/en/games/new")
 	_, hdr, _ := s.post(bob, "/en/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {"wari"}, "seat": {"north"}}, nil)
+	computer := s.vsComputer(alice, "en", "abapa", "2", "south")
+	s.move(computer, "C", nil)
+	_, _, page = s.get(computer.c, computer.game)
+	s.post(computer.c, computer.game+"/hint", url.Values{"_csrf": {s.csrf(page)}}, nil)
 	return []lookPage{
 		{"home", "/en/"},
 		{"new-game", "/en/games/new"},
@@ -85,6 +89,8 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"replay", "/en/games/" + over + "/replay?ply=10"},
 		{"player", "/en/players/alice"},
 		{"join", hdr.Get("Location") + "/join"},
+		{"computer", "/en/computer"},
+		{"computer-game", computer.game},
 	}
 }
 
