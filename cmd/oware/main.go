@@ -48,6 +48,7 @@ var env = map[string]string{
 	"behind-proxy": "OWARE_BEHIND_PROXY",
 	"tables":       "OWARE_TABLES",
 	"table-seeds":  "OWARE_TABLE_SEEDS",
+	"build-tables": "OWARE_BUILD_TABLES",
 }
 
 func main() {
@@ -67,7 +68,8 @@ type config struct {
 	version                                    bool // print the version and exit
 	checkGames                                 bool // check the cached state of every game and exit
 	tables                                     string
-	tableSeeds                                 int // the endgame tables' size; 0 for none
+	tableSeeds                                 int  // the endgame tables' size; 0 for none
+	buildTables                                bool // build the missing tables in the background
 }
 
 // parseConfig reads the flags in args and, for flags not given, the
@@ -86,6 +88,8 @@ func parseConfig(args []string) (config, error) {
 	fs.StringVar(&c.tables, "tables", "./data/tables", "folder of the endgame tables, built there when missing (env OWARE_TABLES)")
 	fs.IntVar(&c.tableSeeds, "table-seeds", defaultTableSeeds,
 		"the endgame tables cover every board of up to this many seeds, 0 for none (0-21; env OWARE_TABLE_SEEDS)")
+	fs.BoolVar(&c.buildTables, "build-tables", true,
+		"build the missing endgame tables in the background (one core); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.BoolVar(&c.checkGames, "check-games", false,
 		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")

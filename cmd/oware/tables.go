@@ -30,9 +30,9 @@ type tables struct {
 }
 
 // openTables opens the tables of up to seeds seeds in dir (none when seeds
-// is 0) and starts building the missing ones in one goroutine (one core),
-// logging its progress. It returns at once.
-func openTables(dir string, seeds int, log *slog.Logger) (*tables, error) {
+// is 0) and, when build, starts building the missing ones in one goroutine
+// (one core), logging its progress. It returns at once.
+func openTables(dir string, seeds int, build bool, log *slog.Logger) (*tables, error) {
 	t := &tables{stop: func() {}, built: make(chan struct{})}
 	if seeds == 0 {
 		close(t.built)
@@ -51,6 +51,12 @@ func openTables(dir string, seeds int, log *slog.Logger) (*tables, error) {
 	names := make([]string, len(missing))
 	for i, r := range missing {
 		names[i] = r.Name()
+	}
+	if !build {
+		log.Warn("endgame tables missing: the computer plays those rules by search alone (-build-tables=false)",
+			"dir", dir, "seeds", seeds, "rules", strings.Join(names, ","))
+		close(t.built)
+		return t, nil
 	}
 	log.Info("endgame tables missing: the computer plays by search alone while they are built in the background",
 		"dir", dir, "seeds", seeds, "rules", strings.Join(names, ","))
@@ -109,7 +115,7 @@ func startComputer(db *models.DB, cfg config, log *slog.Logger) (*game.Service, 
 	if cfg.tableSeeds < 0 || cfg.tableSeeds > endgame.MaxSeedsLimit {
 		return nil, nil, fmt.Errorf("-table-seeds %d: want 0 to %d", cfg.tableSeeds, endgame.MaxSeedsLimit)
 	}
-	t, err := openTables(cfg.tables, cfg.tableSeeds, log)
+	t, err := openTables(cfg.tables, cfg.tableSeeds, cfg.buildTables, log)
 	if err != nil {
 		return nil, nil, fmt.Errorf("endgame tables: %w (remove a damaged file to have it built again)", err)
 	}

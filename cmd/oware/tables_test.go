@@ -30,7 +30,7 @@ func TestTablesConfig(t *testing.T) {
 func TestTablesBuiltThenLoaded(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "tables")
 	log := slog.New(slog.DiscardHandler)
-	first, err := openTables(dir, 6, log)
+	first, err := openTables(dir, 6, true, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestTablesBuiltThenLoaded(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	second, err := openTables(dir, 6, log)
+	second, err := openTables(dir, 6, true, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,16 @@ func TestTablesBuiltThenLoaded(t *testing.T) {
 	if second.Table(abapa) == nil {
 		t.Error("the second start did not load the tables")
 	}
-	none, err := openTables(dir, 0, log)
+	other, err := openTables(filepath.Join(t.TempDir(), "empty"), 6, false, log)
+	if err != nil || other.Table(abapa) != nil {
+		t.Errorf("with -build-tables=false and no files: %v", err)
+	}
+	select {
+	case <-other.built:
+	default:
+		t.Error("-build-tables=false builds")
+	}
+	none, err := openTables(dir, 0, true, log)
 	if err != nil || none.Table(abapa) != nil {
 		t.Errorf("without tables: %v", err)
 	}
