@@ -100,8 +100,10 @@ type Pool struct {
 
 	mu   sync.Mutex
 	wake *sync.Cond
-	// queue holds the work waiting for a worker, oldest first.
-	queue []*job
+	// queue holds the work waiting for a worker, oldest first: the
+	// replies and hints, someone waits for them in a game; later the
+	// analyses, which come after them.
+	queue, later []*job
 	// games are the games whose reply is queued, searched or about to be
 	// stored, each with a channel closed when that is over.
 	games   map[string]chan struct{}
@@ -183,7 +185,7 @@ func (s *Service) computerTurn(g *Game) {
 func (p *Pool) Stats() PoolStats {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return PoolStats{Workers: p.cfg.Workers, Running: p.running, Queued: len(p.queue)}
+	return PoolStats{Workers: p.cfg.Workers, Running: p.running, Queued: len(p.queue) + len(p.later)}
 }
 
 // consider queues the computer's reply in g when it is its turn and the
@@ -245,6 +247,12 @@ func (p *Pool) Await(ctx context.Context, id string) {
 // returns ErrBusy when too many requests wait already (or the pool
 // stopped), or ctx's error when ctx ends first.
 func (p *Pool) Do(ctx context.Context, fn func(context.Context, *search.Searcher)) error {
+	return p.do(ctx, fn, false)
+}
+
+// do is Do; a job that can wait goes after the replies and hints queued,
+// even those queued later.
+func (p *Pool) do(ctx context.Context, fn func(context.Context, *search.Searcher), canWait bool) error {
 	j := &job{fn: fn, ctx: ctx, done: make(chan struct{})}
 	p.mu.Lock()
 	if p.closed || p.waiting >= p.cfg.MaxWaiting {
@@ -252,7 +260,11 @@ func (p *Pool) Do(ctx context.Context, fn func(context.Context, *search.Searcher
 		return ErrBusy
 	}
 	p.waiting++
-	p.queue = append(p.queue, j)
+	if canWait {
+		p.later = append(p.later, j)
+	} else {
+		p.queue = append(p.queue, j)
+	}
 	p.wake.Signal()
 	p.mu.Unlock()
 	select {
@@ -275,10 +287,14 @@ func (p *Pool) next() *job {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for {
-		for len(p.queue) > 0 {
-			j := p.queue[0]
-			p.queue[0] = nil
-			p.queue = p.queue[1:]
+		for len(p.queue)+len(p.later) > 0 {
+			q := &p.queue
+			if len(p.queue) == 0 {
+				q = &p.later
+			}
+			j := (*q)[0]
+			(*q)[0] = nil
+			*q = (*q)[1:]
 			if j.fn != nil {
 				p.waiting--
 				if j.cancelled {

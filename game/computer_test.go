@@ -231,3 +231,27 @@ func TestTwoInstancesOneReply(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysesWait: an analysis queued before a hint (or a reply) runs
+// after it.
+func TestAnalysesWait(t *testing.T) {
+	_, pool := withComputer(t, modelstest.Open(t, models.SQLite), 1)
+	block := make(chan struct{})
+	go pool.Do(t.Context(), func(context.Context, *search.Searcher) { <-block })
+	eventually(t, "the worker busy", func() bool { return pool.Stats().Running == 1 })
+	order := make(chan string, 2)
+	r, _ := engine.RulesByName("abapa")
+	go func() {
+		if _, err := pool.Analyze(t.Context(), engine.NewGame(r, r.Start()), search.Limits{Depth: 1}); err != nil {
+			t.Error(err)
+		}
+		order <- "analysis"
+	}()
+	eventually(t, "the analysis queued", func() bool { return pool.Stats().Queued == 1 })
+	go pool.Do(t.Context(), func(context.Context, *search.Searcher) { order <- "hint" })
+	eventually(t, "the hint queued", func() bool { return pool.Stats().Queued == 2 })
+	close(block)
+	if first, second := <-order, <-order; first != "hint" || second != "analysis" {
+		t.Errorf("ran %s, then %s; want the hint first", first, second)
+	}
+}

@@ -108,15 +108,17 @@ func (p *Pool) Hint(ctx context.Context, eg *engine.Game) (search.Hint, error) {
 }
 
 // Analyze searches eg within lim (at full strength, with the endgame
-// tables) on a worker. Errors: ErrBusy, ctx's, and those of
+// tables) on a worker, after the replies and hints waiting (a reply in a
+// game never waits for an analysis queued before it, only for one under
+// way). Errors: ErrBusy, ctx's, and those of
 // search.Searcher.Search (engine.ErrTooMuchWork when a Nam-nam rule set's
 // budget ran out).
 func (p *Pool) Analyze(ctx context.Context, eg *engine.Game, lim search.Limits) (search.Result, error) {
 	var res search.Result
 	var serr error
-	if err := p.Do(ctx, func(ctx context.Context, s *search.Searcher) {
+	if err := p.do(ctx, func(ctx context.Context, s *search.Searcher) {
 		res, serr = s.Search(ctx, eg, search.Options{Limits: lim})
-	}); err != nil {
+	}, true); err != nil {
 		return res, err
 	}
 	return res, serr

@@ -395,7 +395,14 @@ func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
 
 // storeRow is store with g's row already made.
 func (s *Service) storeRow(ctx context.Context, g *Game, row *models.Game, m *models.Move) error {
-	if err := s.db.UpdateGame(ctx, row, m); err != nil {
+	return s.wrote(ctx, g, row, s.db.UpdateGame(ctx, row, m))
+}
+
+// wrote ends a versioned write of g's row, which returned err: a conflict
+// is ErrConflict; after success g has the row's new version and the change
+// is published.
+func (s *Service) wrote(ctx context.Context, g *Game, row *models.Game, err error) error {
+	if err != nil {
 		if errors.Is(err, models.ErrConflict) {
 			return ErrConflict
 		}

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"oware/engine"
-	"oware/models"
 )
 
 // Takebacks: a player takes back their last move, with the opponent's
@@ -125,15 +124,7 @@ func (s *Service) takeBackNow(ctx context.Context, g *Game, seat engine.Side) er
 func (s *Service) setTakeback(ctx context.Context, g *Game, offer string) error {
 	g.takeback = offer
 	row := g.row()
-	if err := s.db.SetTakebackOffer(ctx, row); err != nil {
-		if errors.Is(err, models.ErrConflict) {
-			return ErrConflict
-		}
-		return err
-	}
-	g.Version, g.UpdatedAt = row.Version, row.UpdatedAt
-	s.published(ctx, g)
-	return nil
+	return s.wrote(ctx, g, row, s.db.SetTakebackOffer(ctx, row))
 }
 
 // takebackTo returns how many moves g keeps when seat takes back its last

@@ -140,13 +140,21 @@ func TestComputerLive(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(panel, "The computer is thinking") {
 		t.Fatalf("the move's answer: %d\n%s", code, panel)
 	}
-	select {
-	case frame := <-events:
-		if !strings.HasPrefix(frame, "id: 3\n") || !strings.Contains(frame, "Your turn") || !strings.Contains(frame, `name="pit"`) {
-			t.Fatalf("the reply's event:\n%s", frame)
+	// (The move's own version may come too, when the stream loads it before
+	// the answer marks it as this page's: the page ignores it.)
+	for timeout := time.After(10 * time.Second); ; {
+		select {
+		case frame := <-events:
+			if strings.HasPrefix(frame, "id: 2\n") {
+				continue
+			}
+			if !strings.HasPrefix(frame, "id: 3\n") || !strings.Contains(frame, "Your turn") || !strings.Contains(frame, `name="pit"`) {
+				t.Fatalf("the reply's event:\n%s", frame)
+			}
+			return
+		case <-timeout:
+			t.Fatal("no reply on the event stream within 10 s")
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("no reply on the event stream within 10 s")
 	}
 }
 
