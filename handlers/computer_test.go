@@ -374,3 +374,21 @@ func TestTakebackBetweenPeople(t *testing.T) {
 		}
 	})
 }
+
+// TestComputerInHistory: a player's games against the computer name it on
+// the home page and in the history, without a link to a player's page.
+func TestComputerInHistory(t *testing.T) {
+	s := newSite(t, modelstest.Open(t, models.SQLite))
+	alice := s.account("alice")
+	p := s.vsComputer(alice, "cs", "warri", "3", "north")
+	_, _, home := s.get(alice, "/cs/")
+	if !strings.Contains(home, "Počítač, úroveň 3") {
+		t.Fatalf("the home page's open games:\n%s", home)
+	}
+	_, _, page := s.get(alice, p.game+"/resign")
+	s.post(alice, p.game+"/resign", url.Values{"_csrf": {s.csrf(page)}}, nil)
+	_, _, history := s.get(alice, "/en/players/alice")
+	if !strings.Contains(history, `<td class="opp">Computer, level 3</td>`) {
+		t.Errorf("the history:\n%s", history)
+	}
+}
