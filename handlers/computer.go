@@ -33,7 +33,7 @@ func (h *handler) newComputerForm(c echo.Context) error {
 		level = search.MinLevel
 	}
 	p := h.page(c, "cp_title", "/computer")
-	return render(c, http.StatusOK, views.NewComputerPage(p, csrfToken(c), c.QueryParam("rules"), int(level)))
+	return render(c, http.StatusOK, views.NewComputerPage(p, csrfToken(c), c.QueryParam("rules"), int(level), int(game.MaxHintLevel)))
 }
 
 // createComputerForm starts a game against the computer at the posted
