@@ -49,6 +49,7 @@ var env = map[string]string{
 	"tables":       "OWARE_TABLES",
 	"table-seeds":  "OWARE_TABLE_SEEDS",
 	"build-tables": "OWARE_BUILD_TABLES",
+	"computer":     "OWARE_COMPUTER",
 }
 
 func main() {
@@ -70,6 +71,7 @@ type config struct {
 	tables                                     string
 	tableSeeds                                 int  // the endgame tables' size; 0 for none
 	buildTables                                bool // build the missing tables in the background
+	computer                                   int  // the computer's searches at a time; 0: one per core but one
 }
 
 // parseConfig reads the flags in args and, for flags not given, the
@@ -90,6 +92,8 @@ func parseConfig(args []string) (config, error) {
 		"the endgame tables cover every board of up to this many seeds, 0 for none (0-21; env OWARE_TABLE_SEEDS)")
 	fs.BoolVar(&c.buildTables, "build-tables", true,
 		"build the missing endgame tables in the background (one core); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
+	fs.IntVar(&c.computer, "computer", 0,
+		"the computer's searches at a time, at most one per core (default: one per core but one, at least 1; env OWARE_COMPUTER)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.BoolVar(&c.checkGames, "check-games", false,
 		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")

@@ -121,7 +121,7 @@ func startComputer(db *models.DB, cfg config, log *slog.Logger) (*game.Service, 
 	}
 	games := game.New(db, log)
 	ctx, stop := context.WithCancel(context.Background())
-	pool := games.StartComputer(ctx, game.PoolConfig{Tables: t, MinThink: search.MinThinkTime})
+	pool := games.StartComputer(ctx, game.PoolConfig{Workers: cfg.computer, Tables: t, MinThink: search.MinThinkTime})
 	go func() {
 		n, err := pool.ScheduleWaiting(ctx, waitingReplies)
 		if err != nil && ctx.Err() == nil {
