@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"sync"
 	"testing"
 
@@ -226,6 +227,55 @@ func TestHints(t *testing.T) {
 		strong, _ := vsComputer(t, s, "abapa", "south", 5)
 		if _, err := s.Hint(ctx, strong, engine.South); !errors.Is(err, game.ErrNoHint) || strong.HintsLeft(engine.South) != -1 {
 			t.Errorf("a hint against level 5: %v", err)
+		}
+	})
+}
+
+// TestTakebackNamNam: takebacks across the rounds of a Nam-nam match,
+// agreements included, leave a game whose row equals the replay of its
+// moves.
+func TestTakebackNamNam(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB, s *game.Service) {
+		ctx := t.Context()
+		rng := rand.New(rand.NewPCG(5, 6))
+		for _, fours := range []string{"last", "owner"} {
+			var id string
+			for try := 0; try == 0 || mustLoad(t, s, id).Status != game.Playing || mustLoad(t, s, id).Engine.Agreements == nil; try++ {
+				if try == 20 {
+					t.Fatal("no random match in play with an agreement")
+				}
+				id = newGame(t, ctx, s, "namnam", fours)
+				playRandom(t, ctx, s, id, 200, true, rng)
+			}
+			done := 0
+			for range 6 {
+				g := mustLoad(t, s, id)
+				if g.Status != game.Playing || len(g.Engine.Moves) == 0 {
+					break
+				}
+				asker := g.Position.ToMove.Opponent()
+				before := len(g.Engine.Moves)
+				if err := s.TakeBack(ctx, g, asker); errors.Is(err, game.ErrNoTakeback) {
+					asker = asker.Opponent()
+					err = s.TakeBack(ctx, g, asker)
+				} else if err != nil {
+					t.Fatal(err)
+				}
+				if err := s.AnswerTakeback(ctx, mustLoad(t, s, id), asker.Opponent(), true); err != nil {
+					t.Fatal(err)
+				}
+				g = mustLoad(t, s, id)
+				if n := len(g.Engine.Moves); n >= before || len(movesOf(t, db, id)) != n {
+					t.Fatalf("a takeback from %d moves left %d (%d stored)", before, n, len(movesOf(t, db, id)))
+				}
+				done++
+			}
+			if done < 3 {
+				t.Errorf("fours=%s: %d takebacks", fours, done)
+			}
+			if rep, err := game.Verify(ctx, db); err != nil || len(rep.Mismatches) != 0 {
+				t.Fatalf("Verify: %+v %v", rep, err)
+			}
 		}
 	})
 }

@@ -53,7 +53,7 @@ type GameView struct {
 	// Computer is the level of the computer opponent (1-8), 0 when both
 	// players are people.
 	Computer int
-	// Hint is the hint shown to the player ("Sow C: captures 5 seeds"),
+	// Hint is the hint shown to the player ("sow C: captures 5 seeds"),
 	// "" for none; HintPits its pit, highlighted on the board. HintsLeft
 	// is how many more the player may ask for, -1 when the game gives none.
 	Hint      string
