@@ -51,9 +51,10 @@ func (s *Service) Presence(ctx context.Context, id string) ([2]time.Time, error)
 // past its first moves, the player to move has been away (no page, no
 // move) for longer than AwayGrace; in a game without a clock, they have
 // not moved for longer than IdleLimit. A correspondence clock ends such a
-// game by itself; the first moves of a real-time game abort it.
+// game by itself; the first moves of a real-time game abort it. The
+// computer never leaves: its side is never claimable.
 func (g *Game) Claimable(seen [2]time.Time, now time.Time) bool {
-	if g.Status != Playing || g.Clock.TurnSince.IsZero() {
+	if g.Status != Playing || g.Clock.TurnSince.IsZero() || g.Seats[g.Position.ToMove].Computer != 0 {
 		return false
 	}
 	since := now.Sub(g.Clock.TurnSince)

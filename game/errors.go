@@ -34,6 +34,13 @@ var (
 	// ErrNotForYou: the challenge is for another player, or for a rating
 	// range the player is outside of.
 	ErrNotForYou = errors.New("game: the challenge is not for you")
+	// The computer opponent, hints and takebacks (computer.go, hint.go,
+	// takeback.go).
+	ErrVsComputer   = errors.New("game: the computer does not answer offers")
+	ErrNoHint       = errors.New("game: no hint to give")
+	ErrNoTakeback   = errors.New("game: nothing to take back")
+	ErrOfferPending = errors.New("game: the opponent's request waits for an answer")
+	ErrBusy         = errors.New("game: the computer is busy; try again in a moment")
 	// ErrConflict: the game changed since it was loaded (another request
 	// stored a change first). Nothing was stored; load it again.
 	ErrConflict = errors.New("game: changed meanwhile")

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"oware/engine"
+	"oware/engine/search"
 )
 
 // Status is where a game is in its life.
@@ -38,6 +39,8 @@ type Seat struct {
 	// the account was deleted (its name is then gone).
 	Name    string
 	Deleted bool
+	// Computer is the level of the computer seated here; 0 for a person.
+	Computer search.Level
 }
 
 // Head is what a game page needs to know first: who holds the seats,
@@ -91,6 +94,13 @@ type Game struct {
 	// provisional; "" for none).
 	Rated   bool
 	Ratings [2]string
+	// Instant: the computer answers without its minimum thinking time.
+	Instant bool
+	// Hints counts the hints given in the game (at most MaxHints).
+	Hints int
+	// hint and takeback are the stored last hint and takeback offer
+	// (models.Game.Hint, TakebackOffer): see LastHint and TakebackOffer.
+	hint, takeback string
 	// start is the position the game started from; agreements are the
 	// numbers of moves played at each agreement, agreementList as stored
 	// (models.Game.Agreements).

@@ -343,3 +343,43 @@ func TestClaims(t *testing.T) {
 		}
 	})
 }
+
+// TestRatedGameRefusesTakeback: two accounts meet for a rated game; a
+// player who moved may not take the move back (casual games only).
+func TestRatedGameRefusesTakeback(t *testing.T) {
+	clocked(t, func(t *testing.T, db *models.DB, s *game.Service, clock *fakeClock) {
+		ctx := t.Context()
+		games, _ := quickPairs(t, ctx, s, []game.Player{account(t, db, "ann"), account(t, db, "ben")}, true)
+		if len(games) != 1 || !games[0].Rated {
+			t.Fatalf("%d games, want one rated game", len(games))
+		}
+		id := games[0].ID
+		if err := move(t, ctx, s, id, "C"); err != nil {
+			t.Fatal(err)
+		}
+		g := mustLoad(t, s, id)
+		if err := s.TakeBack(ctx, g, engine.South); !errors.Is(err, game.ErrNoTakeback) {
+			t.Errorf("takeback in a rated game: %v, want ErrNoTakeback", err)
+		}
+		if g := mustLoad(t, s, id); len(g.Engine.Moves) != 1 {
+			t.Errorf("%d moves after the refused takeback, want 1", len(g.Engine.Moves))
+		}
+	})
+}
+
+// TestComputerCannotBeClaimed: the computer never leaves. With no worker
+// to answer, the computer stays to move past IdleLimit, and still its
+// opponent has nothing to claim.
+func TestComputerCannotBeClaimed(t *testing.T) {
+	clocked(t, func(t *testing.T, db *models.DB, s *game.Service, clock *fakeClock) {
+		ctx := t.Context()
+		g, _ := vsComputer(t, s, "abapa", "south", 1)
+		if err := move(t, ctx, s, g.ID, "C"); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(game.IdleLimit + time.Hour)
+		if err := s.Claim(ctx, mustLoad(t, s, g.ID), engine.South, false); !errors.Is(err, game.ErrCannotClaim) {
+			t.Errorf("claim against the computer: %v, want ErrCannotClaim", err)
+		}
+	})
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"oware/engine"
+	"oware/engine/search"
 	"oware/models"
 )
 
@@ -20,6 +21,7 @@ type Service struct {
 	stored  []func(context.Context, *Game)
 	engines engineCache
 	clock   func() time.Time
+	pool    *Pool // the computer's replies (StartComputer); nil for none
 }
 
 // New returns the service of the games in db. Every change it stores is
@@ -91,6 +93,7 @@ func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game
 		// The stored game is unreadable: a server fault, never a refusal.
 		return nil, fmt.Errorf("game %s: %v", row.ID, err)
 	}
+	s.computerTurn(g) // whichever instance loads it schedules the computer's reply
 	return g, nil
 }
 
@@ -122,6 +125,11 @@ type Settings struct {
 	// Rated asks for a rated game: both players need an account, and the
 	// game a clock (ratings.go).
 	Rated bool
+	// Computer is the level of the computer opponent, who takes the other
+	// seat at once; 0 for a game against a person. Instant makes it answer
+	// without its minimum thinking time.
+	Computer search.Level
+	Instant  bool
 }
 
 // Create sets up a new table with the creator in their seat and returns it
@@ -143,6 +151,9 @@ func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, erro
 	}
 	g := newGame(r)
 	g.Clock.TimeControl = set.Clock
+	if err := g.seatComputer(side.Opponent(), set); err != nil {
+		return nil, "", err
+	}
 	token := models.NewToken()
 	g.Seats[side].Token = models.HashToken(token)
 	if set.UserID != 0 {
@@ -154,6 +165,7 @@ func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, erro
 		return nil, "", fmt.Errorf("create game: %w", err)
 	}
 	g.ID, g.SpectatorKey, g.Version, g.CreatedAt, g.UpdatedAt = row.ID, row.SpectatorKey, row.Version, row.CreatedAt, row.UpdatedAt
+	s.computerTurn(g)
 	return g, token, nil
 }
 
@@ -323,6 +335,9 @@ func (s *Service) OfferEnd(ctx context.Context, g *Game, seat engine.Side) error
 	if err := g.checkPlaying(); err != nil {
 		return err
 	}
+	if g.VsComputer() {
+		return ErrVsComputer
+	}
 	if g.EndOffer != engine.Nobody {
 		return nil
 	}
@@ -378,12 +393,12 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 	if g.RematchID != "" || g.RematchOffer == seat {
 		return nil
 	}
-	if g.RematchOffer == engine.Nobody {
+	if g.RematchOffer == engine.Nobody && !g.VsComputer() { // the computer accepts at once
 		g.RematchOffer = seat
 		return s.store(ctx, g, nil)
 	}
 	ng := newGame(g.Rules)
-	ng.Status, ng.Seats = Playing, [2]Seat{g.Seats[engine.North], g.Seats[engine.South]}
+	ng.Status, ng.Seats, ng.Instant = Playing, [2]Seat{g.Seats[engine.North], g.Seats[engine.South]}, g.Instant
 	ng.Clock.TimeControl, ng.Rated = g.Clock.TimeControl, g.Rated
 	if ng.Rated {
 		s.noteRatings(ctx, ng)
@@ -408,6 +423,8 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 		}
 		return err
 	}
+	ng.ID = row.ID
+	s.computerTurn(ng)
 	return nil
 }
 
@@ -417,8 +434,19 @@ func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
 	if g.Status == Over {
 		g.stopClock(s.Now())
 	}
-	row := g.row()
-	if err := s.db.UpdateGame(ctx, row, m); err != nil {
+	return s.storeRow(ctx, g, g.row(), m)
+}
+
+// storeRow is store with g's row already made.
+func (s *Service) storeRow(ctx context.Context, g *Game, row *models.Game, m *models.Move) error {
+	return s.wrote(ctx, g, row, s.db.UpdateGame(ctx, row, m))
+}
+
+// wrote ends a versioned write of g's row, which returned err: a conflict
+// is ErrConflict; after success g has the row's new version and the change
+// is published.
+func (s *Service) wrote(ctx context.Context, g *Game, row *models.Game, err error) error {
+	if err != nil {
 		if errors.Is(err, models.ErrConflict) {
 			return ErrConflict
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"oware/engine"
+	"oware/engine/search"
 	"oware/models"
 )
 
@@ -20,6 +21,7 @@ func readRow(row *models.Game) (*Game, error) {
 		CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, agreementList: row.Agreements,
 		labels: row.MoveLabels, roundsJSON: row.Rounds,
 		Rated: row.Rated, Ratings: [2]string{row.SouthRating, row.NorthRating},
+		Instant: row.ComputerInstant, Hints: row.Hints, hint: row.Hint, takeback: row.TakebackOffer,
 	}
 	g.Clock = clockOf(row)
 	var err error
@@ -54,9 +56,11 @@ func readRow(row *models.Game) (*Game, error) {
 
 // headOf returns the Head of a stored row.
 func headOf(row *models.Game) Head {
-	return Head{ID: row.ID, Status: Status(row.Status), Version: row.Version,
+	h := Head{ID: row.ID, Status: Status(row.Status), Version: row.Version,
 		Seats: [2]Seat{seatOf(row.SouthToken, row.SouthUserID, row.SouthPlayer),
 			seatOf(row.NorthToken, row.NorthUserID, row.NorthPlayer)}}
+	h.Seats[engine.South].Computer, h.Seats[engine.North].Computer = search.Level(row.SouthComputer), search.Level(row.NorthComputer)
+	return h
 }
 
 // seatOf returns the Seat of a row's token, account and player.
@@ -121,6 +125,8 @@ func (g *Game) row() *models.Game {
 		SouthMS: g.Clock.Left[engine.South].Milliseconds(), NorthMS: g.Clock.Left[engine.North].Milliseconds(),
 		TurnSince: timeOrNil(g.Clock.TurnSince), Deadline: timeOrNil(g.Clock.Deadline),
 		Rated: g.Rated, SouthRating: g.Ratings[engine.South], NorthRating: g.Ratings[engine.North],
+		SouthComputer: int(g.Seats[engine.South].Computer), NorthComputer: int(g.Seats[engine.North].Computer),
+		ComputerInstant: g.Instant, Hints: g.Hints, Hint: g.hint, TakebackOffer: g.takeback,
 	}
 }
 

@@ -18,7 +18,11 @@ func (h *handler) moveForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.answer(c, g, seat, h.games.Move(c.Request().Context(), g, seat, c.FormValue("pit")))
+	err = h.games.Move(c.Request().Context(), g, seat, c.FormValue("pit"))
+	if err == nil && !htmx(c) {
+		h.awaitComputer(c, g)
+	}
+	return h.answer(c, g, seat, err)
 }
 
 // resignPage asks the player to confirm the resignation.

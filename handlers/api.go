@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
+	"oware/engine/search"
 	"oware/game"
 )
 
@@ -27,6 +28,15 @@ type gameJSON struct {
 	Reason   *string         `json:"reason"` // null until over
 	Clock    *clockJSON      `json:"clock"`  // null without a clock (clock.go)
 	Rated    bool            `json:"rated"`
+	// Computer is the computer opponent's seat and level; left out in a
+	// game between people.
+	Computer *computerJSON `json:"computer,omitempty"`
+}
+
+// computerJSON is the computer's seat in a game of the API.
+type computerJSON struct {
+	Seat  string `json:"seat"`  // south or north
+	Level int    `json:"level"` // 1 to 8
 }
 
 func (h *handler) toJSON(g *game.Game) gameJSON {
@@ -40,6 +50,9 @@ func (h *handler) toJSON(g *game.Game) gameJSON {
 	if g.Reason != "" {
 		r := string(g.Reason)
 		j.Reason = &r
+	}
+	if cs := g.ComputerSide(); cs != engine.Nobody {
+		j.Computer = &computerJSON{Seat: cs.String(), Level: int(g.Seats[cs].Computer)}
 	}
 	return j
 }
@@ -58,13 +71,20 @@ func labelsJSON(labels string) json.RawMessage {
 	return append(b, ']')
 }
 
-// apiCreate: POST /api/v1/games {"rules","fours","seat"} -> 201 {"id","token","seat","invite"}.
+// apiCreate: POST /api/v1/games {"rules","fours","seat","opponent"} -> 201
+// {"id","token","seat","invite"}. With "opponent": {"computer": LEVEL}
+// the computer takes the other seat and plays by itself ("instant": true
+// makes it answer without its minimum thinking time).
 func (h *handler) apiCreate(c echo.Context) error {
 	var req struct {
-		Rules string           `json:"rules"`
-		Fours string           `json:"fours"` // namnam: "last" (default) or "owner"
-		Seat  string           `json:"seat"`
-		Clock *timeControlJSON `json:"clock"`
+		Rules    string           `json:"rules"`
+		Fours    string           `json:"fours"` // namnam: "last" (default) or "owner"
+		Seat     string           `json:"seat"`
+		Clock    *timeControlJSON `json:"clock"`
+		Opponent *struct {
+			Computer int  `json:"computer"`
+			Instant  bool `json:"instant"`
+		} `json:"opponent"`
 	}
 	if err := bindJSON(c, &req); err != nil {
 		return err
@@ -73,7 +93,14 @@ func (h *handler) apiCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	g, token, err := h.games.Create(c.Request().Context(), game.Settings{Rules: req.Rules, Fours: req.Fours, Seat: req.Seat, Clock: tc})
+	set := game.Settings{Rules: req.Rules, Fours: req.Fours, Seat: req.Seat, Clock: tc}
+	if o := req.Opponent; o != nil {
+		if set.Computer = search.Level(o.Computer); !set.Computer.Valid() {
+			return errBadLevel
+		}
+		set.Instant = o.Instant
+	}
+	g, token, err := h.games.Create(c.Request().Context(), set)
 	if err != nil {
 		return err
 	}

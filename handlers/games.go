@@ -21,7 +21,14 @@ func (h *handler) newGameForm(c echo.Context) error {
 // createGameForm sets up the table, keeps the creator's seat in the
 // session and shows the game page (with the invitation link).
 func (h *handler) createGameForm(c echo.Context) error {
-	set := game.Settings{Rules: c.FormValue("rules"), Seat: c.FormValue("seat"), UserID: h.visit(c).userID()}
+	return h.startGame(c, game.Settings{})
+}
+
+// startGame sets up the table of the posted rule set, fours setting and
+// seat (and set's opponent), keeps the creator's seat in the session and
+// shows the game page.
+func (h *handler) startGame(c echo.Context, set game.Settings) error {
+	set.Rules, set.Seat, set.UserID = c.FormValue("rules"), c.FormValue("seat"), h.visit(c).userID()
 	if set.Rules == "namnam" { // the form sends the fours setting with every rule set
 		set.Fours = c.FormValue("fours")
 	}

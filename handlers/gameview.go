@@ -54,10 +54,11 @@ func (h *handler) gameView(g *game.Game, w viewer) views.GameView {
 	if g.NamNam() {
 		addMatch(&v, g, w)
 	}
-	if g.Status != game.Waiting && g.HasAccounts() {
+	if g.Status != game.Waiting && (g.HasAccounts() || g.VsComputer()) {
 		l := h.localizers[w.lang]
 		v.SouthName, v.NorthName = playerName(l, g.Seats[engine.South]), playerName(l, g.Seats[engine.North])
 	}
+	h.addAids(&v, g, w)
 	return v
 }
 
@@ -70,9 +71,11 @@ func sideName(s engine.Side) string {
 }
 
 // playerName returns the name of a seat's player as the pages show it: the
-// username, "guest" or "deleted player".
+// username, "guest", "deleted player" or "Computer, level 3".
 func playerName(l *localizer, s game.Seat) string {
 	switch {
+	case s.Computer != 0:
+		return l.T("cp_name", "Level", int(s.Computer))
 	case s.UserID == nil:
 		return l.T("hist_guest")
 	case s.Deleted:

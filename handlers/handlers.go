@@ -18,6 +18,8 @@ import (
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"oware/content"
+	"oware/engine"
+	"oware/engine/search"
 	"oware/game"
 	"oware/models"
 	"oware/static"
@@ -28,7 +30,9 @@ import (
 type Config struct {
 	DB     *models.DB
 	Events models.Broker // nil: DB.Broker
-	// Games is the game service; nil: one on DB.
+	// Games is the game service; nil: one on DB. Without a computer's
+	// pool (game.Service.StartComputer) it gets one of a worker per core,
+	// without endgame tables, that runs as long as the process.
 	Games   *game.Service
 	BaseURL string       // absolute URL of the site, for invitation links; "http://localhost:8080" when empty
 	Secret  []byte       // the cookie secret (session keys are derived from it)
@@ -54,6 +58,8 @@ type handler struct {
 	sessions        *sessions.CookieStore
 	limits          *loginLimits // failed logins (limits.go)
 	live            *live        // the event streams (live.go)
+	analyses        *clientLimit // the analysis API's per-client limit (analysis.go)
+	legal           *engine.LegalCache
 	bodies          content.BodyCache
 	pages           pageCache // whole pages of visitors without an account
 }
@@ -78,6 +84,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	if cfg.Games == nil {
 		cfg.Games = game.New(cfg.DB, cfg.Log)
 	}
+	if cfg.Games.Computer() == nil {
+		cfg.Games.StartComputer(context.Background(), game.PoolConfig{MinThink: search.MinThinkTime})
+	}
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = "http://localhost:8080"
 	}
@@ -95,7 +104,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
-		limits: newLoginLimits(),
+		limits: newLoginLimits(), analyses: newClientLimit(), legal: engine.NewLegalCache(1 << 14),
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)

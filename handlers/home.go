@@ -21,7 +21,7 @@ func (h *handler) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := views.HomeView{Games: games, LobbyURL: "/" + langOf(c) + "/lobby"}
+	v := views.HomeView{Games: games, LobbyURL: "/" + langOf(c) + "/lobby", ComputerURL: "/" + langOf(c) + "/computer"}
 	var taken string
 	if v.Lobby, taken, err = h.lobbyView(c); err != nil {
 		return err
@@ -131,8 +131,10 @@ func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views
 func openGameOf(g *game.Game, me engine.Side) views.OpenGame {
 	o := views.OpenGame{ID: g.ID, Rules: g.Rules.Name(), Waiting: g.Status == game.Waiting,
 		YourTurn: g.Status == game.Playing && g.Position.ToMove == me}
-	if opp := g.Seats[me.Opponent()]; opp.UserID != nil && !opp.Deleted {
+	opp := g.Seats[me.Opponent()]
+	if opp.UserID != nil && !opp.Deleted {
 		o.Opponent = opp.Name
 	}
+	o.Computer = int(opp.Computer)
 	return o
 }

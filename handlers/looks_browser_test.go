@@ -73,6 +73,10 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	_, _, page := s.get(bob, "/en/games/new")
 	_, hdr, _ := s.post(bob, "/en/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {"wari"}, "seat": {"north"}}, nil)
 	s.api("POST", "/api/v1/challenges", "", map[string]any{"clock": map[string]int{"initial": 300, "increment": 3}})
+	computer := s.vsComputer(alice, "en", "abapa", "2", "south")
+	s.move(computer, "C", nil)
+	_, _, page = s.get(computer.c, computer.game)
+	s.post(computer.c, computer.game+"/hint", url.Values{"_csrf": {s.csrf(page)}}, nil)
 	return []lookPage{
 		{"home", "/en/"},
 		{"new-game", "/en/games/new"},
@@ -88,6 +92,8 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"join", hdr.Get("Location") + "/join"},
 		{"lobby", "/en/lobby"},
 		{"leaderboard", "/en/players"},
+		{"computer", "/en/computer"},
+		{"computer-game", computer.game},
 	}
 }
 

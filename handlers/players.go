@@ -66,10 +66,11 @@ func (h *handler) playerPage(c echo.Context) error {
 	for _, g := range games {
 		row := views.HistoryRow{ID: g.ID, Date: g.UpdatedAt.Format("2006-01-02"), Rules: g.Rules,
 			Reason: views.ReasonKey(g.Reason), Moves: g.MoveCount, Side: "south", Outcome: "drawn"}
-		opp := g.NorthUserID
+		opp, computer := g.NorthUserID, g.NorthComputer
 		if g.NorthUserID != nil && *g.NorthUserID == u.ID {
-			row.Side, opp = "north", g.SouthUserID
+			row.Side, opp, computer = "north", g.SouthUserID, g.SouthComputer
 		}
+		row.Computer = computer
 		if g.Result == "" { // aborted: no result
 			row.Outcome = "aborted"
 		} else if g.Result != "draw" {

@@ -31,12 +31,13 @@ func (h *handler) routes(e *echo.Echo) {
 	api.GET("/challenges/:id", h.apiChallenge)
 	api.POST("/challenges/:id/accept", h.apiAccept)
 	api.DELETE("/challenges/:id", h.apiCancel)
+	api.GET("/analysis", h.apiAnalysis)
 
 	g := e.Group("/:lang", checkLang)
 	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
 	g.GET("/", h.home)
 
-	// Games (games.go, actions.go, events.go, replay.go).
+	// Games (games.go, actions.go, events.go, replay.go; computer.go, takeback.go).
 	g.GET("/games/new", h.newGameForm)
 	g.POST("/games/new", h.createGameForm)
 	g.GET("/games/:id", h.gamePage)
@@ -55,6 +56,12 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/games/:id/presence", h.presencePoll)
 	g.POST("/games/:id/claim", h.claimForm)
 	g.GET("/games/:id/replay", h.replayPage)
+	g.POST("/games/:id/hint", h.hintForm)
+	g.POST("/games/:id/takeback", h.takebackForm)
+	g.POST("/games/:id/takeback/accept", h.answerTakebackForm(true))
+	g.POST("/games/:id/takeback/decline", h.answerTakebackForm(false))
+	g.GET("/computer", h.newComputerForm)
+	g.POST("/computer", h.createComputerForm)
 	g.GET("/games/:id/record.ogn", h.recordFile)
 	g.GET("/watch/:key", h.watchPage)
 	g.GET("/watch/:key/events", h.watchEvents)
@@ -95,4 +102,5 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/tutorials/:slug", h.tutorialStart)
 	g.GET("/tutorials/:slug/:step", h.tutorialStep)
 	g.POST("/tutorials/:slug/:step", h.tutorialAnswer)
+	g.POST("/tutorials/:slug/:step/hint", h.tutorialHint)
 }

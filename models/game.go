@@ -89,6 +89,25 @@ type Game struct {
 	// "" for none). Written by CreateGame only.
 	Rated                    bool
 	SouthRating, NorthRating string
+	// SouthComputer and NorthComputer are the level (1-8) of the computer
+	// seated there, 0 for a person; ComputerInstant makes the computer
+	// answer without its minimum thinking time (migration 00010).
+	// CreateGame writes them; they never change.
+	SouthComputer, NorthComputer int
+	ComputerInstant              bool
+	// Hints counts the hints given in the game and Hint is the last one,
+	// "<version> <label> <reason> <seeds>" ("" for none): UseHint writes
+	// them, UpdateGame does not.
+	Hints int
+	Hint  string
+	// TakebackOffer is "<side> <version>": the side that asked to take
+	// back its last move, valid while the game has that version; "" for
+	// none (migration 00011). SetTakebackOffer writes it, UpdateGame does
+	// not.
+	TakebackOffer string
+	// PopFrom, when not 0, makes UpdateGame delete the moves from this ply
+	// on (a takeback) with the write of the row.
+	PopFrom int `gorm:"-"`
 	// CreatedAt and UpdatedAt are set by CreateGame and UpdateGame (UTC).
 	CreatedAt, UpdatedAt time.Time
 	// Moves are the moves played, ordered by Ply when loaded by LoadGame or

@@ -25,6 +25,7 @@ const gameColumns = `g.id, g.rules, g.start_position, g.position, g.status, g.re
 	g.move_labels, g.resume, g.rounds, g.created_at, g.updated_at,
 	g.clock_initial, g.clock_increment, g.clock_days, g.south_ms, g.north_ms, g.turn_since, g.deadline,
 	g.rated, g.south_rating, g.north_rating,
+	g.south_computer, g.north_computer, g.computer_instant, g.hints, g.hint, g.takeback_offer,
 	su.username, su.deleted_at IS NOT NULL, nu.username, nu.deleted_at IS NOT NULL`
 
 // gameFrom is the FROM clause of the game queries.
@@ -124,6 +125,7 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 		&g.MoveLabels, &g.Resume, &g.Rounds, &g.CreatedAt, &g.UpdatedAt,
 		&g.ClockInitial, &g.ClockIncrement, &g.ClockDays, &g.SouthMS, &g.NorthMS, &since, &deadline,
 		&g.Rated, &g.SouthRating, &g.NorthRating,
+		&g.SouthComputer, &g.NorthComputer, &g.ComputerInstant, &g.Hints, &g.Hint, &g.TakebackOffer,
 		&southName, &southDeleted, &northName, &northDeleted)
 	if err != nil {
 		return nil, err
@@ -159,7 +161,8 @@ func seated(id sql.NullInt64, name sql.NullString, deleted bool) (*uint, *Player
 
 // updateGame is the write of a change on PostgreSQL, in one statement: the
 // game's columns with the version check ($2), the new move when its ply
-// ($20) is not 0, the clock ($27-$30), and the NOTIFY of the new version to every instance.
+// ($20) is not 0, the clock ($27-$30), the moves taken back from ply $31 on
+// when it is not 0, and the NOTIFY of the new version to every instance.
 // It returns the new version and the move's id, or no row when the version
 // check failed.
 const updateGame = `WITH g AS (
@@ -174,6 +177,8 @@ const updateGame = `WITH g AS (
 	INSERT INTO moves (game_id, ply, pit, label, position, created_at)
 	SELECT id, $20, $21, $22, $23, $26 FROM g WHERE $20::integer > 0
 	RETURNING id
+), d AS (
+	DELETE FROM moves WHERE $31::integer > 0 AND game_id IN (SELECT id FROM g) AND ply >= $31
 )
 SELECT g.version, (SELECT id FROM m) FROM g, LATERAL (SELECT pg_notify('oware_' || g.id, g.version::text)) n`
 
@@ -187,10 +192,11 @@ const updateGameSQLite = `UPDATE games SET rules = ?3, start_position = ?4, posi
 	WHERE id = ?1 AND version = ?2`
 
 // UpdateGame writes g's columns and, when newMove is not nil, inserts
-// newMove for g, atomically, provided the stored row still has g.Version;
-// then it announces the new version to the broker of every instance.
-// Otherwise (another request changed the game, or the game does not exist)
-// nothing is written and the error wraps ErrConflict; a newMove whose ply
+// newMove for g (or, when g.PopFrom is not 0, deletes the moves from that
+// ply on: a takeback), atomically, provided the stored row still has
+// g.Version; then it announces the new version to the broker of every
+// instance. Otherwise (another request changed the game, or the game does
+// not exist) nothing is written and the error wraps ErrConflict; a newMove whose ply
 // is already stored is refused the same way.
 //
 // On PostgreSQL this is one statement (one round trip), its NOTIFY sent at
@@ -214,7 +220,7 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 			g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer, g.RematchID,
 			g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels,
 			m.Ply, m.Pit, m.Label, m.Position, g.Resume, g.Rounds, now,
-			g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline).Scan(new(int), &id)
+			g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline, g.PopFrom).Scan(new(int), &id)
 		if id != nil {
 			m.ID = uint(*id)
 		}
@@ -254,6 +260,11 @@ func (db *DB) updateSQLite(ctx context.Context, g *Game, m *Move, insert bool, n
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return ErrConflict
+	}
+	if g.PopFrom > 0 {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2`, g.ID, g.PopFrom); err != nil {
+			return err
+		}
 	}
 	if insert {
 		res, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, pit, label, position, created_at)

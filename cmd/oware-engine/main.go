@@ -1,6 +1,7 @@
 // Command oware-engine is a command-line front to package engine: it plays
-// move lists, lists legal moves and counts perft leaves, for people, tools and
-// tests. Run `oware-engine --help` for the commands.
+// move lists, lists legal moves and counts perft leaves, searches positions,
+// builds endgame tables, speaks UCI and referees matches, for people, tools
+// and tests. Run `oware-engine --help` for the commands.
 package main
 
 import (
@@ -53,6 +54,37 @@ Commands:
       last line. Moves after the end of the game are not played: stderr
       says how many. A bad record is an error naming its line and the move
       it is on.
+  oware-engine best --rules R [--position P] [--level L | --depth D | --movetime MS]
+                    [--tables DIR] [--seed S] [--hash MB] [--json] [MOVE...]
+      Searches the position after the moves (played from P, for the
+      repetition rule) and prints the best move, its value (seeds, from the
+      mover's side: the capture difference expected at the end), the depth
+      reached, the principal variation and whether the value is exact
+      (proven to the end of the game or by the tables), or with --json
+      {"best","value","depth","pv","exact","nodes","time_ms"}. Without a
+      limit it plays as level 8 (1 s). --tables: a folder of table files.
+  oware-engine tables --rules abapa|wari|warri --max-seeds N --out DIR [--verify]
+      Builds the endgame table of every board of up to N seeds (0..21; 20
+      takes about half an hour per rule set and 226 MB) into DIR/R-N.tbl, on
+      one core, with progress on stderr. --verify checks every board of the
+      file by one step of play (building it first if it is missing).
+  oware-engine uci [--level L] [--rules R] [--hash MB] [--tables DIR] [--weights W]
+      Speaks the UCI-like protocol of the Aalina engine on stdin/stdout:
+      uci, isready, ucinewgame, setoption name Level|Hash|UseTables|Rules|
+      Weights value V, position startpos|fen P [moves M...] (labels, apart
+      or together: FfBe), go [depth D] [movetime MS] [wtime MS btime MS
+      winc MS binc MS] [ponder|infinite], stop, quit. Scores are in
+      centi-seeds (100 = one seed).
+  oware-engine match --engine "CMD ..." --engine "CMD ..." --games N
+                     --movetime MS [--depth D] [--openings K] [--rules R]
+                     [--max-plies P] [--seed S] [--json]
+      Referees N games between two UCI engines (e.g. "oware-engine uci
+      --level 3"), in pairs from the same random opening of K plies
+      (default 4) with the seats swapped. The rules engine judges: an
+      illegal, late or missing move loses; a game of P plies (default 600)
+      ends as by agreement. Prints wins/draws/losses of the first engine,
+      its score with a 95 % interval and the Elo difference; each game on
+      stderr.
 
 Rules R: abapa (the standard), wari or warri (the grand slam settings), or
   namnam (captures in fours, a match of rounds) with --fours last (default:
@@ -90,8 +122,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = perft(args[1:], stdout)
 	case "replay":
 		err = replay(args[1:], stdout, stderr)
+	case "best":
+		err = best(args[1:], stdout)
+	case "tables":
+		err = tables(args[1:], stdout, stderr)
+	case "uci":
+		err = uci(args[1:], os.Stdin, stdout)
+	case "match":
+		err = match(args[1:], stdout, stderr)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft or replay)", args[0])}
+		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft, replay, best, tables, uci or match)", args[0])}
 	}
 	switch e := err.(type) {
 	case nil:

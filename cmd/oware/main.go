@@ -46,6 +46,10 @@ var env = map[string]string{
 	"secret":       "OWARE_SECRET",
 	"log-format":   "OWARE_LOG_FORMAT",
 	"behind-proxy": "OWARE_BEHIND_PROXY",
+	"tables":       "OWARE_TABLES",
+	"table-seeds":  "OWARE_TABLE_SEEDS",
+	"build-tables": "OWARE_BUILD_TABLES",
+	"computer":     "OWARE_COMPUTER",
 }
 
 func main() {
@@ -64,6 +68,10 @@ type config struct {
 	behindProxy                                bool // trust X-Forwarded-For from a proxy on a private network
 	version                                    bool // print the version and exit
 	checkGames                                 bool // check the cached state of every game and exit
+	tables                                     string
+	tableSeeds                                 int  // the endgame tables' size; 0 for none
+	buildTables                                bool // build the missing tables in the background
+	computer                                   int  // the computer's searches at a time; 0: one per core but one
 }
 
 // parseConfig reads the flags in args and, for flags not given, the
@@ -79,6 +87,13 @@ func parseConfig(args []string) (config, error) {
 	fs.StringVar(&c.logFormat, "log-format", "text", "log format: text or json (env OWARE_LOG_FORMAT)")
 	fs.BoolVar(&c.behindProxy, "behind-proxy", false,
 		"served behind a reverse proxy on a private network: take the client address from X-Forwarded-For (env OWARE_BEHIND_PROXY)")
+	fs.StringVar(&c.tables, "tables", "./data/tables", "folder of the endgame tables, built there when missing (env OWARE_TABLES)")
+	fs.IntVar(&c.tableSeeds, "table-seeds", defaultTableSeeds,
+		"the endgame tables cover every board of up to this many seeds, 0 for none (0-21; env OWARE_TABLE_SEEDS)")
+	fs.BoolVar(&c.buildTables, "build-tables", true,
+		"build the missing endgame tables in the background (one core); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
+	fs.IntVar(&c.computer, "computer", 0,
+		"the computer's searches at a time, at most one per core (default: one per core but one, at least 1; env OWARE_COMPUTER)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.BoolVar(&c.checkGames, "check-games", false,
 		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")
@@ -176,7 +191,11 @@ func run(args []string) error {
 	brokerCtx, stopBroker := context.WithCancel(context.Background())
 	defer stopBroker()
 	events := db.Broker(brokerCtx)
-	games := game.New(db, log)
+	games, stopComputer, err := startComputer(db, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer stopComputer()
 	// The sweeper ends the games whose time ran out (with any number of
 	// instances, each game once); it stops when shutdown begins.
 	go games.RunSweeper(brokerCtx, time.Second)

@@ -24,6 +24,10 @@
 //   - pages: fetches -page and a static file of about its size in turns,
 //     -duration each, -rounds times, and prints both rates and their ratio.
 //     -page "game" is a game page seen by a visitor, "rules" the rules page.
+//   - computer: -workers players play -games games each against the
+//     computer at -level and it prints the p50 and p99 of the time from a
+//     move's answer until the computer's reply shows in the API (without
+//     the minimum thinking time unless -think).
 //   - pgbench: runs pgbench on -pg with the transaction of a move (update
 //     the game row, insert the move) and prints its rate and CPU per
 //     transaction (pgbench and the backends of that database).
@@ -70,20 +74,24 @@ type options struct {
 	pgbenchClients    int
 	synchronousCommit string
 	script            string
+	level             int  // computer: the computer's level
+	think             bool // computer: with the minimum thinking time
 }
 
 func main() {
 	var o options
 	var rules string
 	flag.StringVar(&o.base, "url", "http://127.0.0.1:8080", "server URL (loopback only)")
-	flag.StringVar(&o.mode, "mode", "moves", "moves, long, spectators, pages or pgbench")
+	flag.StringVar(&o.mode, "mode", "moves", "moves, long, spectators, pages, computer or pgbench")
 	flag.IntVar(&o.workers, "workers", 8, "concurrent players or page clients (1..256)")
 	flag.DurationVar(&o.duration, "duration", 10*time.Second, "how long a run lasts (at most 5m)")
 	flag.Int64Var(&o.maxMoves, "max-moves", 1_000_000, "moves: stop after this many move requests")
 	flag.StringVar(&rules, "rules", "abapa", "rule set of the games: abapa, wari, warri or namnam")
 	flag.StringVar(&o.pgdb, "pgdb", "", "count the CPU of the PostgreSQL backends of this database (the server's)")
 	flag.IntVar(&o.server, "pid", 0, "the server's pid, for its CPU and memory (default: the process named oware)")
-	flag.IntVar(&o.games, "games", 4, "long: games to play")
+	flag.IntVar(&o.games, "games", 4, "long: games to play; computer: games per player")
+	flag.IntVar(&o.level, "level", 8, "computer: the computer's level, 1-8")
+	flag.BoolVar(&o.think, "think", false, "computer: keep the computer's minimum thinking time")
 	flag.IntVar(&o.plies, "plies", 600, "long: moves per game")
 	flag.BoolVar(&o.quiet, "quiet", false, "long: moves that capture nothing when they can (the longest repetition history)")
 	flag.IntVar(&o.spectators, "spectators", 1000, "spectators: event streams")
@@ -127,6 +135,8 @@ func main() {
 		err = runSpectators(ctx, o)
 	case "pages":
 		err = runPages(ctx, o)
+	case "computer":
+		err = runComputer(ctx, o)
 	case "pgbench":
 		err = runPgbench(ctx, o)
 	default:

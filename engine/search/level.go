@@ -1,0 +1,133 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"oware/engine"
+)
+
+// Level is a strength of the computer player: 1 (a beginner can beat it)
+// to 8 (full search with the endgame tables).
+type Level int
+
+// The levels.
+const (
+	MinLevel Level = 1
+	MaxLevel Level = 8
+)
+
+// MinThinkTime is the shortest time Move takes when asked to think at
+// least a little, so that a reply never feels instant.
+const MinThinkTime = 400 * time.Millisecond
+
+// ParseLevel reads a level "1".."8".
+func ParseLevel(s string) (Level, error) {
+	var l int
+	if _, err := fmt.Sscanf(s, "%d", &l); err != nil || fmt.Sprint(l) != s || !Level(l).Valid() {
+		return 0, fmt.Errorf("level %q: want 1 to 8", s)
+	}
+	return Level(l), nil
+}
+
+// Valid reports whether l is 1..8.
+func (l Level) Valid() bool { return l >= MinLevel && l <= MaxLevel }
+
+// Name returns the suggested English name of the level, for "1 - beginner"
+// ... "8 - master" (the site localizes its own).
+func (l Level) Name() string {
+	names := [...]string{"beginner", "novice", "casual", "intermediate", "club player", "strong", "expert", "master"}
+	if !l.Valid() {
+		return ""
+	}
+	return names[l-1]
+}
+
+// Options returns the search options of the level with seed (see
+// Options.Seed): a depth or time limit, evaluation noise for levels 1-7,
+// and the endgame tables from level 7 on.
+//
+//	level  1    2    3    4    5    6    7       8
+//	depth  1    2    3    4    6    8    12      -
+//	time   -    -    -    -    -    -    1 s     1 s
+//	noise  400  250  150  80   40   20   5       2  (centi-seeds)
+func (l Level) Options(seed uint64) Options {
+	type spec struct {
+		depth, noise int
+		time         time.Duration
+		tables       bool
+	}
+	specs := [...]spec{
+		{1, 400, 0, false}, {2, 250, 0, false}, {3, 150, 0, false}, {4, 50, 0, false},
+		{6, 40, 0, false}, {8, 20, 0, false}, {12, 5, time.Second, true}, {0, 2, time.Second, true},
+	}
+	s := specs[min(max(l, MinLevel), MaxLevel)-1]
+	return Options{Limits: Limits{Depth: s.depth, MoveTime: s.time}, Noise: s.noise, Seed: seed, NoTables: !s.tables}
+}
+
+// Move chooses the computer's move in g at level, varied by seed (a new
+// seed for each game gives different games), and returns the pit to sow.
+// With minThink it takes at least MinThinkTime (a reply that does not feel
+// instant); without, it answers as soon as the search is done. Level 8
+// answers within about 1 s on one core of a small server. Errors:
+// ErrGameOver, an invalid level, or ctx's error when ctx ends first.
+func (s *Searcher) Move(ctx context.Context, g *engine.Game, level Level, seed uint64, minThink bool) (int, error) {
+	if !level.Valid() {
+		return -1, fmt.Errorf("search: level %d: want 1 to 8", level)
+	}
+	start := time.Now()
+	opt := level.Options(seed)
+	if g.LegalMoves().Count() == 1 {
+		opt.Depth = 1
+	}
+	res, err := s.Search(ctx, g, opt)
+	if err != nil {
+		return -1, err
+	}
+	if minThink {
+		if wait := MinThinkTime - time.Since(start); wait > 0 {
+			t := time.NewTimer(wait)
+			defer t.Stop()
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				return -1, ctx.Err()
+			}
+		}
+	}
+	return res.Best, nil
+}
+
+// Analysis is a search's answer in the shape of the analysis API:
+// {"best":"C","value":N,"depth":D,"pv":["C","d",...],"exact":bool}.
+type Analysis struct {
+	Best  string   `json:"best"`  // the best move's label
+	Value float64  `json:"value"` // seeds, from the mover's side (Result.Score / 100)
+	Depth int      `json:"depth"` // plies searched
+	PV    []string `json:"pv"`    // the principal variation's labels
+	Exact bool     `json:"exact"` // the value is proven (Result.Exact)
+	// Result is the proven result for the mover ("win", "draw", "loss"),
+	// also when the value is not exact; left out when not proven.
+	Result string `json:"result,omitempty"`
+}
+
+// Analyze searches g at full strength (endgame tables included) within
+// lim and returns the answer of the analysis API. lim should bound the
+// search (a depth, a time or a number of nodes). Errors as Search.
+func (s *Searcher) Analyze(ctx context.Context, g *engine.Game, lim Limits) (Analysis, error) {
+	res, err := s.Search(ctx, g, Options{Limits: lim})
+	if err != nil {
+		return Analysis{}, err
+	}
+	return res.Analysis(), nil
+}
+
+// Analysis returns r in the shape of the analysis API.
+func (r Result) Analysis() Analysis {
+	a := Analysis{Best: engine.Label(r.Best), Value: float64(r.Score) / 100, Depth: r.Depth, PV: []string{}, Exact: r.Exact, Result: r.Proven}
+	for _, pit := range r.PV {
+		a.PV = append(a.PV, engine.Label(pit))
+	}
+	return a
+}

@@ -1,0 +1,141 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"golang.org/x/time/rate"
+
+	"oware/engine"
+	"oware/engine/search"
+)
+
+// The analysis API: GET /api/v1/analysis?rules=R&position=P&depth=D (or
+// movetime=MS) searches a position on the computer's pool, at full
+// strength with the endgame tables, and answers exactly
+// {"best","value","depth","pv","exact"}.
+
+// Bounds of one analysis: the depth asked, and the time, which bounds
+// every analysis (the depth asked is then the most it reaches).
+const (
+	maxAnalysisTime     = 5 * time.Second
+	defaultAnalysisTime = time.Second
+)
+
+// Per-client limit of the analysis API: a burst, then one more per
+// interval, by client address. In memory, per instance.
+const (
+	analysisBurst    = 10
+	analysisInterval = 2 * time.Second
+)
+
+// The refusals of the analysis API.
+var (
+	errAnalysisRules    = &userError{http.StatusBadRequest, "err_analysis_rules"}
+	errAnalysisPosition = &userError{http.StatusBadRequest, "err_analysis_position"}
+	errAnalysisDepth    = &userError{http.StatusBadRequest, "err_analysis_depth"}
+	errAnalysisMovetime = &userError{http.StatusBadRequest, "err_analysis_movetime"}
+	errAnalysisOver     = &userError{http.StatusBadRequest, "err_analysis_over"}
+	errAnalysisLimit    = &userError{http.StatusTooManyRequests, "err_analysis_limit"}
+)
+
+// analysisJSON is the answer of the analysis API, exactly.
+type analysisJSON struct {
+	Best  string   `json:"best"`  // the best move's label
+	Value float64  `json:"value"` // seeds, from the mover's side
+	Depth int      `json:"depth"` // plies searched
+	PV    []string `json:"pv"`    // the principal variation, best first
+	Exact bool     `json:"exact"` // the value is proven
+}
+
+// apiAnalysis: GET /api/v1/analysis?rules=R&fours=F&position=P&depth=D&movetime=MS.
+// rules defaults to abapa, position to the start; without depth or
+// movetime it searches defaultAnalysisTime. The searches (not the
+// refusals) count against the client's limit.
+func (h *handler) apiAnalysis(c echo.Context) error {
+	eg, budget, lim, err := h.analysisQuery(c)
+	if err != nil {
+		return err
+	}
+	if !h.analyses.allow(c.RealIP()) {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(analysisInterval/time.Second)))
+		return errAnalysisLimit
+	}
+	res, err := h.games.Computer().Analyze(c.Request().Context(), eg, lim)
+	if budget != nil && budget.Err() != nil {
+		return engine.ErrTooMuchWork
+	}
+	if err != nil {
+		return err
+	}
+	a := res.Analysis()
+	return c.JSON(http.StatusOK, analysisJSON{Best: a.Best, Value: a.Value, Depth: a.Depth, PV: a.PV, Exact: a.Exact})
+}
+
+// analysisQuery reads the query of an analysis: the game to search (a
+// Nam-nam one with a visitor's budget, returned too) and its limits.
+func (h *handler) analysisQuery(c echo.Context) (*engine.Game, *engine.Budget, search.Limits, error) {
+	var lim search.Limits
+	r, err := engine.NewRules(c.QueryParam("rules"), c.QueryParam("fours"))
+	if err != nil {
+		return nil, nil, lim, errAnalysisRules
+	}
+	var budget *engine.Budget
+	if n, ok := r.(engine.NamNam); ok {
+		budget = engine.NewBudget(engine.VisitorLaps)
+		n.Budget, n.Cache = budget, h.legal
+		r = n
+	}
+	pos := r.Start()
+	if s := c.QueryParam("position"); s != "" {
+		if pos, err = r.ParsePosition(s); err != nil {
+			return nil, nil, lim, errAnalysisPosition
+		}
+	}
+	lim.MoveTime = maxAnalysisTime
+	if s := c.QueryParam("depth"); s != "" {
+		d, err := strconv.Atoi(s)
+		if err != nil || d < 1 || d > search.MaxDepth {
+			return nil, nil, lim, errAnalysisDepth
+		}
+		lim.Depth = d
+	}
+	if s := c.QueryParam("movetime"); s != "" {
+		ms, err := strconv.Atoi(s)
+		if err != nil || ms < 1 || time.Duration(ms)*time.Millisecond > maxAnalysisTime {
+			return nil, nil, lim, errAnalysisMovetime
+		}
+		lim.MoveTime = time.Duration(ms) * time.Millisecond
+	} else if lim.Depth == 0 {
+		lim.MoveTime = defaultAnalysisTime
+	}
+	eg := engine.NewGame(r, pos)
+	legal := eg.LegalMoves()
+	if budget != nil && budget.Err() != nil {
+		return nil, nil, lim, engine.ErrTooMuchWork
+	}
+	if legal == 0 {
+		return nil, nil, lim, errAnalysisOver
+	}
+	return eg, budget, lim, nil
+}
+
+// clientLimit is a simple per-client rate limit (one limiter per client
+// address), kept until a generic one replaces it.
+type clientLimit struct {
+	mu sync.Mutex
+	by map[string]*rate.Limiter
+}
+
+func newClientLimit() *clientLimit { return &clientLimit{by: map[string]*rate.Limiter{}} }
+
+// allow counts a request of addr and reports whether it is within the
+// limit.
+func (l *clientLimit) allow(addr string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return limiter(l.by, addr, analysisInterval, analysisBurst).Allow()
+}
