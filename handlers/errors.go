@@ -100,9 +100,6 @@ func (h *handler) handleError(err error, c echo.Context) {
 	switch {
 	case errors.As(refusal(err), &ue):
 		status, key = ue.status, ue.key
-	case models.Unavailable(err):
-		status, key = http.StatusServiceUnavailable, "err_unavailable"
-		c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
 	case errors.As(err, &he):
 		status = he.Code
 		switch {
@@ -115,6 +112,9 @@ func (h *handler) handleError(err error, c echo.Context) {
 		case status < 500:
 			key = "err_bad_request"
 		}
+	case models.Unavailable(err):
+		status, key = http.StatusServiceUnavailable, "err_unavailable"
+		c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
 	}
 	if status >= 500 && c.Request().Context().Err() != nil {
 		// The client went away: not a fault of the server, and nobody reads

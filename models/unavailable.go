@@ -4,6 +4,8 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"io"
+	"net"
 	"strings"
 	"syscall"
 
@@ -24,7 +26,12 @@ import (
 //   - a connection lost under a query: driver.ErrBadConn, sql.ErrConnDone,
 //     pgconn.ErrConnClosed, and pgx's own failures to send or receive
 //     (network errors, timeouts; its errors that are not the server's);
-//   - connection refused or reset (syscall.ECONNREFUSED, ECONNRESET, EPIPE).
+//   - the connection ending under a read (io.EOF, io.ErrUnexpectedEOF: pgx
+//     returns them bare), closed (net.ErrClosed), refused or reset
+//     (syscall.ECONNREFUSED, ECONNRESET, EPIPE).
+//
+// io.EOF and io.ErrUnexpectedEOF are also what a truncated request body
+// gives: callers map the errors of reading requests (bad input, 400) first.
 //
 // Other errors (constraint violations, syntax errors, ErrNotFound,
 // ErrConflict, nil) are not.
@@ -45,6 +52,7 @@ func Unavailable(err error) bool {
 	var lost interface{ SafeToRetry() bool }
 	return errors.As(err, &lost) ||
 		errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) || errors.Is(err, pgconn.ErrConnClosed) ||
+		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) ||
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 

@@ -5,8 +5,10 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
+	"syscall"
 	"testing"
 	"time"
 
@@ -78,6 +80,8 @@ func TestUnavailableValues(t *testing.T) {
 		{&pgconn.PgError{Severity: "FATAL", Code: "53300", Message: "sorry, too many clients already"}, true},
 		{fmt.Errorf("models: update game x: %w", driver.ErrBadConn), true},
 		{fmt.Errorf("query: %w", pgconn.ErrConnClosed), true},
+		{io.ErrUnexpectedEOF, true}, // pgx's read of a connection the server closed
+		{fmt.Errorf("read: %w", &net.OpError{Op: "read", Net: "tcp", Err: os.NewSyscallError("read", syscall.ECONNRESET)}), true},
 		{&pgconn.PgError{Severity: "ERROR", Code: "23505", Message: "duplicate key value violates unique constraint"}, false},
 		{&pgconn.PgError{Severity: "ERROR", Code: "42601", Message: "syntax error"}, false},
 		{&pgconn.PgError{Severity: "ERROR", Code: "57014", Message: "canceling statement due to user request"}, false},
