@@ -91,6 +91,20 @@ func (l *ledger) acksAfter(t time.Time) int {
 	return n
 }
 
+// firstAckAfter returns how long after t the first move was acknowledged
+// (-1 when none was).
+func (l *ledger) firstAckAfter(t time.Time) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	first := time.Duration(-1)
+	for _, a := range l.ackTimes {
+		if d := a.Sub(t); d > 0 && (first < 0 || d < first) {
+			first = d
+		}
+	}
+	return first
+}
+
 // longestGap returns the longest time without an acknowledged move
 // between from and to (the outage the players saw).
 func (l *ledger) longestGap(from, to time.Time) time.Duration {
@@ -160,6 +174,7 @@ func (b *bot) call(ctx context.Context, method, path, token string, body, out an
 		panic(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept-Encoding", "identity")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -239,6 +254,11 @@ func (b *bot) play(ctx context.Context, id string, tokens map[string]string) {
 		if len(legal) == 0 {
 			b.l.badf("game %s: no legal move in %q, status %s", id, st.Position, st.Status)
 			return
+		}
+		if len(st.Moves)%10 == 5 {
+			// Now and then the game's page, as a visitor sees it: pages
+			// follow the same rules as the API.
+			b.call(ctx, "GET", "/"+[]string{"en", "cs", "it"}[b.rng.IntN(3)]+"/games/"+id, "", nil, nil)
 		}
 		label := engine.Label(legal[b.rng.IntN(len(legal))])
 		var next gameState

@@ -24,7 +24,7 @@ func TestPostgresRestart(t *testing.T) {
 	for _, mode := range []string{"fast", "immediate"} {
 		before, at := l.moves(), time.Now()
 		pg.ctl("restart", "-m", mode)
-		restarted := time.Since(at)
+		restarted, returned := time.Since(at), time.Now()
 		ready, ok := waitFor(30*time.Second, in.ready)
 		if !ok {
 			in.fail("not ready 30 s after the %s restart", mode)
@@ -36,8 +36,9 @@ func TestPostgresRestart(t *testing.T) {
 		if !in.alive() {
 			in.fail("the server stopped")
 		}
-		t.Logf("%s restart: pg_ctl %v, /readyz 200 %v later, longest time without a move %v; %d moves acknowledged before it, %d 503 answers so far",
+		t.Logf("%s restart: pg_ctl took %v; then /readyz 200 after %v, the first move after %v; longest time without a move %v; %d moves acknowledged before it, %d 503 answers so far",
 			mode, restarted.Round(time.Millisecond), ready.Round(time.Millisecond),
+			l.firstAckAfter(returned).Round(time.Millisecond),
 			l.longestGap(at, time.Now()).Round(time.Millisecond), before, l.count(http.StatusServiceUnavailable))
 		time.Sleep(time.Second)
 	}
