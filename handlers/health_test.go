@@ -121,6 +121,10 @@ func TestDatabaseGone(t *testing.T) {
 		t.Fatalf("game page before the cut: %d", code)
 	}
 
+	browser := s.browser()
+	_, _, form := s.get(browser, "/en/games/new")
+	csrf := s.csrf(form)
+
 	p.cut()
 
 	const (
@@ -153,8 +157,13 @@ func TestDatabaseGone(t *testing.T) {
 			}
 		}
 	}
+	// A form: the new table is not created, the page says why.
+	code, h, body := s.post(browser, "/en/games/new", url.Values{"_csrf": {csrf}, "rules": {"abapa"}, "seat": {"south"}}, nil)
+	if code != http.StatusServiceUnavailable || h.Get("Retry-After") != "3" || !strings.Contains(body, en) {
+		t.Errorf("POST /en/games/new with the database gone: %d, Retry-After %q, body %.300q", code, h.Get("Retry-After"), body)
+	}
 	// A truncated body is still the client's mistake.
-	code, _, body := s.do(nil, "POST", "/api/v1/games", strings.NewReader(`{"rules":`), map[string]string{"Content-Type": "application/json"})
+	code, _, body = s.do(nil, "POST", "/api/v1/games", strings.NewReader(`{"rules":`), map[string]string{"Content-Type": "application/json"})
 	if code != http.StatusBadRequest {
 		t.Errorf("truncated JSON with the database gone: %d %q, want 400", code, body)
 	}
