@@ -89,6 +89,9 @@ func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game
 	if err == nil && !s.engines.take(g) && g.resumeEngine(row.Resume) != nil {
 		err = s.rebuild(ctx, g)
 	}
+	if err != nil && models.Unavailable(err) {
+		return nil, fmt.Errorf("game %s: %w", row.ID, err) // the database away while rebuilding: 503
+	}
 	if err != nil {
 		// The stored game is unreadable: a server fault, never a refusal.
 		return nil, fmt.Errorf("game %s: %v", row.ID, err)

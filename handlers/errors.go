@@ -3,12 +3,14 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
 	"oware/game"
+	"oware/models"
 	"oware/views"
 )
 
@@ -80,8 +82,14 @@ func refusal(err error) error {
 	return err
 }
 
+// retryAfter is the Retry-After of a 503 while the database cannot be
+// reached, in seconds: about how long a PostgreSQL restart takes.
+const retryAfter = 3
+
 // handleError answers an error: JSON under /api/, else a localized page.
-// Refusals keep their status; anything else is logged as a 500.
+// Refusals keep their status; the database out of reach
+// (models.Unavailable) is 503 with Retry-After; anything else is logged as a
+// 500.
 func (h *handler) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
@@ -104,6 +112,9 @@ func (h *handler) handleError(err error, c echo.Context) {
 		case status < 500:
 			key = "err_bad_request"
 		}
+	case models.Unavailable(err):
+		status, key = http.StatusServiceUnavailable, "err_unavailable"
+		c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
 	}
 	if status >= 500 && c.Request().Context().Err() != nil {
 		// The client went away: not a fault of the server, and nobody reads
@@ -111,7 +122,10 @@ func (h *handler) handleError(err error, c echo.Context) {
 		h.log.Info("request abandoned", "method", c.Request().Method, "uri", c.Request().RequestURI)
 		return
 	}
-	if status >= 500 {
+	switch {
+	case key == "err_unavailable":
+		h.log.Warn("database unavailable", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+	case status >= 500:
 		h.log.Error("request failed", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
@@ -124,6 +138,9 @@ func (h *handler) handleError(err error, c echo.Context) {
 		title = "title_not_found"
 	case http.StatusForbidden:
 		title = "title_forbidden"
+	}
+	if key == "err_unavailable" {
+		title = "title_unavailable"
 	}
 	p := h.page(c, title, "/")
 	p.NoIndex = true

@@ -65,7 +65,7 @@ type handler struct {
 }
 
 // New returns the site: every page, the JSON API, the static files and
-// GET /healthz, with their middleware (recovery, request log, compression,
+// GET /healthz and /readyz, with their middleware (recovery, request log, compression,
 // CSRF protection of every state-changing form). The pages and tutorials
 // must have been loaded into the database (content.Load).
 func New(cfg Config) (*echo.Echo, error) {

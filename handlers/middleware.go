@@ -91,10 +91,10 @@ func compress() echo.MiddlewareFunc {
 }
 
 // notPage reports whether the request is for the API, a static file or
-// the health check: no forms, no session.
+// the health checks: no forms, no session.
 func notPage(c echo.Context) bool {
 	p := c.Request().URL.Path
-	return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/static/") || p == "/healthz"
+	return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/static/") || p == "/healthz" || p == "/readyz"
 }
 
 // visit is what a page request knows of its visitor, worked out once by the

@@ -11,6 +11,7 @@ import (
 func (h *handler) routes(e *echo.Echo) {
 	e.GET("/", h.root)
 	e.GET("/healthz", h.healthz)
+	e.GET("/readyz", h.readyz)
 	e.GET("/static/:file", h.static)
 	e.GET("/sitemap.xml", h.sitemap)
 	e.GET("/join/:id", h.invite)

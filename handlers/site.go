@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -169,15 +170,31 @@ func (h *handler) invite(c echo.Context) error {
 	return c.Redirect(http.StatusFound, "/"+lang+"/games/"+c.Param("id")+"/join")
 }
 
-// healthz answers 200 when the database answers.
+// healthz is the liveness check: 200 {"status":"ok"} whenever the process
+// answers, without asking the database (a restart of the database is no
+// reason to restart the server).
 func (h *handler) healthz(c echo.Context) error {
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// readyz is the readiness check: 200 {"status":"ready"} when the database
+// answers within 3 s and its schema is at the latest embedded migration
+// (models.DB.Ready), else 503 with Retry-After and {"status":"database
+// unavailable"} or {"status":"migrations pending"}.
+func (h *handler) readyz(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 3*time.Second)
 	defer cancel()
-	if err := h.db.Ping(ctx); err != nil {
-		h.log.Error("healthz", "err", err)
-		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
+	err := h.db.Ready(ctx)
+	if err == nil {
+		return c.JSON(http.StatusOK, map[string]string{"status": "ready"})
 	}
-	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+	h.log.Warn("not ready", "err", err)
+	status := "database unavailable"
+	if errors.Is(err, models.ErrNotMigrated) {
+		status = "migrations pending"
+	}
+	c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
+	return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": status})
 }
 
 // static serves an embedded asset by its content-hashed URL, cached for

@@ -29,6 +29,7 @@ import (
 	"github.com/glebarez/sqlite"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -68,6 +69,7 @@ type DB struct {
 	once   sync.Once          // starts the broker
 	broker Broker
 	close  sync.Once
+	goose  *goose.Provider // the migrations, for Ready
 }
 
 // Open opens the database named by dsn and brings its schema up to date
@@ -171,7 +173,7 @@ func (db *DB) Close() error {
 	return err
 }
 
-// Ping checks that the database answers; GET /healthz uses it.
+// Ping checks that the database answers.
 func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }
 
 // secretKey is the settings key of the cookie secret.

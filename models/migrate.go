@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 
@@ -43,6 +44,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("models: migrations: %w", err)
 	}
+	db.goose = p
 	results, err := p.Up(ctx)
 	if err != nil {
 		return fmt.Errorf("models: migrate: %w", err)
@@ -50,6 +52,27 @@ func (db *DB) migrate(ctx context.Context) error {
 	for _, r := range results {
 		db.log.Info("migration applied", "dialect", db.Dialect, "version", r.Source.Version,
 			"file", r.Source.Path, "duration", r.Duration)
+	}
+	return nil
+}
+
+// ErrNotMigrated is returned by Ready when the database's schema version
+// (the highest in goose_db_version) is not the latest embedded migration.
+var ErrNotMigrated = errors.New("models: migrations not applied")
+
+// Ready reports whether the database serves requests: it answers, and its
+// schema is at the latest embedded migration. The error is the failure to
+// reach it (see Unavailable), or wraps ErrNotMigrated with both versions.
+func (db *DB) Ready(ctx context.Context) error {
+	if err := db.Ping(ctx); err != nil {
+		return err
+	}
+	current, latest, err := db.goose.GetVersions(ctx)
+	if err != nil {
+		return fmt.Errorf("models: schema version: %w", err)
+	}
+	if current != latest {
+		return fmt.Errorf("%w: at version %d, latest %d", ErrNotMigrated, current, latest)
 	}
 	return nil
 }

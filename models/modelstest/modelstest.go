@@ -61,6 +61,18 @@ func Reopen(t testing.TB, db *models.DB) *models.DB {
 	return open(t, dsn.(string))
 }
 
+// DSN returns the DSN db was opened with (which Open returned): the SQLite
+// file's path or the PostgreSQL URL, e.g. to reach the same database
+// another way.
+func DSN(t testing.TB, db *models.DB) string {
+	t.Helper()
+	dsn, ok := dsns.Load(db)
+	if !ok {
+		t.Fatal("modelstest: DSN of a database Open did not return")
+	}
+	return dsn.(string)
+}
+
 func open(t testing.TB, dsn string) *models.DB {
 	t.Helper()
 	db, err := models.Open(context.Background(), dsn, nil)

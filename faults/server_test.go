@@ -1,0 +1,118 @@
+//go:build faults
+
+package faults
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// binary is cmd/oware, built once by TestMain.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "oware-faults-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "oware")
+	build := exec.Command("go", "build", "-o", binary, "oware/cmd/oware")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "faults: build cmd/oware:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// instance is a running server process.
+type instance struct {
+	t    *testing.T
+	name string
+	base string // http://127.0.0.1:PORT
+	cmd  *exec.Cmd
+	log  string // its log file
+	done chan struct{}
+}
+
+// startInstance starts cmd/oware on the database dsn and a free port,
+// without endgame tables, and waits until /readyz says it is ready. It is
+// stopped (SIGTERM) when the test ends, if still running.
+func startInstance(t *testing.T, name, dsn string) *instance {
+	t.Helper()
+	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	in := &instance{t: t, name: name, base: "http://" + addr, log: filepath.Join(t.TempDir(), name+".log"),
+		done: make(chan struct{})}
+	f, err := os.Create(in.log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.cmd = exec.Command(binary, "-addr", addr, "-database", dsn, "-table-seeds", "0", "-build-tables=false",
+		"-computer", "1")
+	in.cmd.Stdout, in.cmd.Stderr = f, f
+	if err := in.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { in.cmd.Wait(); f.Close(); close(in.done) }()
+	t.Cleanup(func() {
+		if in.alive() {
+			in.cmd.Process.Signal(syscall.SIGTERM)
+			select {
+			case <-in.done:
+			case <-time.After(15 * time.Second):
+				in.cmd.Process.Kill()
+				<-in.done
+			}
+		}
+	})
+	if _, ok := waitFor(60*time.Second, func() bool { return in.alive() && in.ready() }); !ok {
+		in.fail("did not get ready")
+	}
+	return in
+}
+
+// alive reports whether the process still runs.
+func (in *instance) alive() bool {
+	select {
+	case <-in.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// ready reports whether GET /readyz answers 200.
+func (in *instance) ready() bool {
+	res, err := http.Get(in.base + "/readyz")
+	if err != nil {
+		return false
+	}
+	res.Body.Close()
+	return res.StatusCode == http.StatusOK
+}
+
+// kill sends SIGKILL and waits for the process to end.
+func (in *instance) kill() {
+	in.cmd.Process.Signal(syscall.SIGKILL)
+	<-in.done
+}
+
+// fail ends the test with the tail of the instance's log.
+func (in *instance) fail(format string, args ...any) {
+	in.t.Helper()
+	b, _ := os.ReadFile(in.log)
+	if len(b) > 4000 {
+		b = b[len(b)-4000:]
+	}
+	in.t.Fatalf("%s: %s\nlog tail:\n%s", in.name, fmt.Sprintf(format, args...), b)
+}
