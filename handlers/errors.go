@@ -108,11 +108,11 @@ func (h *handler) handleError(err error, c echo.Context) {
 	if status >= 500 && c.Request().Context().Err() != nil {
 		// The client went away: not a fault of the server, and nobody reads
 		// the answer.
-		h.log.Info("request abandoned", "method", c.Request().Method, "uri", c.Request().RequestURI)
+		h.log.Info("request abandoned", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI))
 		return
 	}
 	if status >= 500 {
-		h.log.Error("request failed", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+		h.log.Error("request failed", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		_ = c.JSON(status, map[string]string{"error": h.localizers[defaultLang].T(key)})

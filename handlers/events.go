@@ -73,11 +73,18 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 		}
 	}
 	resp := c.Response()
+	// A stream lives longer than the server's read and write timeouts:
+	// it lifts the read deadline (the request has no body to read) and
+	// gives each event its own write deadline, so a client that stops
+	// reading is still cut off.
+	rc := http.NewResponseController(resp)
+	_ = rc.SetReadDeadline(time.Time{})
 	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
 	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
 	resp.Header().Set("X-Accel-Buffering", "no")
 	resp.WriteHeader(http.StatusOK)
 	write := func(b []byte) error {
+		_ = rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
 		if _, err := resp.Write(b); err != nil {
 			return err
 		}

@@ -26,7 +26,7 @@ import (
 const maxImportBody = engine.MaxRecordBytes + 64<<10
 
 // importBody is true for the request of the import form, which has its own
-// bound instead of the site's 64 KiB (see handlers.go).
+// bound instead of the site's maxBody (see limitBody).
 func importBody(c echo.Context) bool {
 	return c.Request().Method == http.MethodPost && strings.HasSuffix(c.Path(), "/import")
 }
@@ -56,7 +56,7 @@ func (h *handler) importForm(c echo.Context) error {
 	l := newLocalizer(h.bundle, langOf(c), h.log)
 	text, err := importText(c)
 	switch {
-	case errors.Is(err, engine.ErrRecordTooLarge):
+	case errors.Is(err, engine.ErrRecordTooLarge) || bodyTooLarge(c):
 		return h.importAnswer(c, http.StatusRequestEntityTooLarge, "", l.T("import_err", "Detail", tooLargeText(l)))
 	case err != nil:
 		return errBadRequest
@@ -75,7 +75,7 @@ func (h *handler) importForm(c echo.Context) error {
 }
 
 // importText returns the uploaded file, or else the pasted record (the
-// body is bounded by maxImportBody, see handlers.go).
+// body is bounded by maxImportBody, see limitBody).
 func importText(c echo.Context) (string, error) {
 	fh, err := c.FormFile("file")
 	switch {

@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -29,7 +28,7 @@ func (h *handler) middleware(e *echo.Echo) {
 		HandleError: true, // log the status the error handler answers with
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
 			h.log.LogAttrs(c.Request().Context(), slog.LevelInfo, "request",
-				slog.String("method", v.Method), slog.String("uri", v.URI),
+				slog.String("method", v.Method), slog.String("uri", logURI(v.URI)),
 				slog.Int("status", v.Status), slog.Duration("latency", v.Latency))
 			return nil
 		},
@@ -39,9 +38,8 @@ func (h *handler) middleware(e *echo.Echo) {
 		ReferrerPolicy: "same-origin",
 	}))
 	e.Use(compress())
-	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K", Skipper: importBody}))
-	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
-		Limit: strconv.Itoa(maxImportBody>>10) + "K", Skipper: func(c echo.Context) bool { return !importBody(c) }}))
+	e.Use(limitHead)
+	e.Use(limitBody)
 	e.Use(rejectBadText)
 	e.Use(requireCSRFToken)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
@@ -188,7 +186,7 @@ func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 		values := r.URL.Query()
 		if media, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType)); media == echo.MIMEApplicationForm {
 			if err := r.ParseForm(); err != nil {
-				return errBadRequest
+				return errBadRequest // 413 when the body was too long (limitBody)
 			}
 			values = r.Form
 		}
