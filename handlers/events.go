@@ -97,7 +97,7 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 	if g.Version > last {
 		frames, err := h.panels(g, []kind{w.kind})
 		if err != nil {
-			h.log.Warn("events", "game", id, "err", err)
+			h.log.WarnContext(c.Request().Context(), "events", "game", id, "err", err)
 			return nil
 		}
 		last = g.Version

@@ -36,12 +36,14 @@ type Config struct {
 	Games   *game.Service
 	BaseURL string       // absolute URL of the site, for invitation links; "http://localhost:8080" when empty
 	Secret  []byte       // the cookie secret (session keys are derived from it)
-	Log     *slog.Logger // nil: slog.Default()
+	Log     *slog.Logger // nil: slog.Default(); wrapped in LogHandler
 	// Version and Commit are shown in the footer; "" when unknown.
 	Version, Commit string
 	// BehindProxy: the site is served behind a reverse proxy on the same
 	// machine or a private network, whose X-Forwarded-For names the client
-	// (for the login limits). Without it the connection's address counts.
+	// (for the login, stream and rate limits) and whose X-Request-Id is
+	// kept. Without it the connection's address counts and every request
+	// gets a new id.
 	BehindProxy bool
 }
 
@@ -62,6 +64,7 @@ type handler struct {
 	legal           *engine.LegalCache
 	bodies          content.BodyCache
 	pages           pageCache // whole pages of visitors without an account
+	behindProxy     bool      // Config.BehindProxy
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -78,6 +81,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
+	cfg.Log = slog.New(LogHandler(cfg.Log.Handler()))
 	if cfg.Events == nil {
 		cfg.Events = cfg.DB.Broker(context.Background())
 	}
@@ -104,7 +108,8 @@ func New(cfg Config) (*echo.Echo, error) {
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
-		limits: newLoginLimits(), analyses: newClientLimit(), legal: engine.NewLegalCache(1 << 14),
+		behindProxy: cfg.BehindProxy,
+		limits:      newLoginLimits(), analyses: newClientLimit(), legal: engine.NewLegalCache(1 << 14),
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)

@@ -16,12 +16,13 @@ import (
 	"oware/static"
 )
 
-// middleware installs what runs before every handler: HEAD as GET,
-// recovery, the request log, security headers, compression, the body
+// middleware installs what runs before every handler: HEAD as GET, the
+// request id, recovery, the request log, security headers, compression, the body
 // limit, the text check, the CSRF check of forms, and the visit (language,
 // localizer, session and user) of every page.
 func (h *handler) middleware(e *echo.Echo) {
 	e.Pre(headAsGet)
+	e.Use(h.requestID)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true,

@@ -174,7 +174,7 @@ func (h *handler) healthz(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 3*time.Second)
 	defer cancel()
 	if err := h.db.Ping(ctx); err != nil {
-		h.log.Error("healthz", "err", err)
+		h.log.ErrorContext(c.Request().Context(), "healthz", "err", err)
 		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
 	}
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})

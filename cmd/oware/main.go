@@ -156,6 +156,7 @@ func run(args []string) error {
 	default:
 		return fmt.Errorf("-log-format %q: want text or json", cfg.logFormat)
 	}
+	handler = handlers.LogHandler(handler) // the request id of a request's lines
 	log := slog.New(handler)
 	slog.SetDefault(log)
 
