@@ -17,12 +17,14 @@ import (
 )
 
 // middleware installs what runs before every handler: HEAD as GET, the
-// request id, recovery, the request log, security headers, compression, the body
-// limit, the text check, the CSRF check of forms, and the visit (language,
-// localizer, session and user) of every page.
+// request id (requestid.go), the security headers (headers.go), recovery,
+// the request log, compression, the bounds of the URL, headers and body
+// (sizes.go), the text check, the CSRF check of forms, and the visit
+// (language, localizer, session and user) of every page.
 func (h *handler) middleware(e *echo.Echo) {
 	e.Pre(headAsGet)
 	e.Use(h.requestID)
+	e.Use(h.securityHeaders)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true,
@@ -34,15 +36,11 @@ func (h *handler) middleware(e *echo.Echo) {
 			return nil
 		},
 	}))
-	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
-		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "SAMEORIGIN",
-		ReferrerPolicy: "same-origin",
-	}))
 	e.Use(compress())
 	e.Use(limitHead)
 	e.Use(limitBody)
 	e.Use(rejectBadText)
-	e.Use(requireCSRFToken)
+	e.Use(h.requireCSRFToken)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        notPage,
 		TokenLookup:    "form:_csrf",
@@ -224,15 +222,19 @@ func (headOnly) Write(b []byte) (int, error)   { return len(b), nil }
 func (h headOnly) Unwrap() http.ResponseWriter { return h.ResponseWriter }
 
 // requireCSRFToken makes echo's CSRF middleware check the _csrf token on
-// every state-changing form: it refuses a cross-site POST and a token in the
-// URL (where logs would keep it) outright, then
+// every state-changing form: it refuses a cross-site POST, a state-changing
+// request (forms and the API) whose Origin is not the site's (sameOrigin)
+// and a token in the URL (where logs would keep it) outright, then
 // hides the Sec-Fetch-Site header, which would otherwise let a same-origin
 // POST through without a token (issue 4: a POST without a valid token gets
 // 403 and changes nothing).
-func requireCSRFToken(next echo.HandlerFunc) echo.HandlerFunc {
+func (h *handler) requireCSRFToken(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
+		if unsafe && !h.sameOrigin(r) {
+			return &userError{http.StatusForbidden, "err_csrf"}
+		}
 		form := unsafe && !strings.HasPrefix(r.URL.Path, "/api/")
 		if form && (r.Header.Get(echo.HeaderSecFetchSite) == "cross-site" || r.URL.Query().Has("_csrf")) {
 			return &userError{http.StatusForbidden, "err_csrf"}
