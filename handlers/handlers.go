@@ -45,6 +45,13 @@ type Config struct {
 	// kept. Without it the connection's address counts and every request
 	// gets a new id.
 	BehindProxy bool
+	// AnalysisLimit and ImportLimit are the per-client rate limits of the
+	// analysis API and of the import page; zero fields: the defaults
+	// (ratelimit.go).
+	AnalysisLimit, ImportLimit RateLimit
+	// Streams bounds the event streams; zero fields: the defaults
+	// (streams.go).
+	Streams StreamLimits
 }
 
 // handler holds what the handlers share.
@@ -60,7 +67,9 @@ type handler struct {
 	sessions        *sessions.CookieStore
 	limits          *loginLimits // failed logins (limits.go)
 	live            *live        // the event streams (live.go)
-	analyses        *clientLimit // the analysis API's per-client limit (analysis.go)
+	analyses        *rateLimit   // the analysis API's per-client limit (ratelimit.go)
+	imports         *rateLimit   // the import page's per-client limit
+	streams         *streams     // the open event streams (streams.go)
 	legal           *engine.LegalCache
 	bodies          content.BodyCache
 	pages           pageCache // whole pages of visitors without an account
@@ -109,7 +118,11 @@ func New(cfg Config) (*echo.Echo, error) {
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
 		behindProxy: cfg.BehindProxy,
-		limits:      newLoginLimits(), analyses: newClientLimit(), legal: engine.NewLegalCache(1 << 14),
+		limits:      newLoginLimits(),
+		analyses:    newRateLimit(cfg.AnalysisLimit, defaultAnalysisLimit, errAnalysisLimit),
+		imports:     newRateLimit(cfg.ImportLimit, defaultImportLimit, errImportLimit),
+		streams:     newStreams(cfg.Streams),
+		legal:       engine.NewLegalCache(1 << 14),
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)

@@ -17,7 +17,8 @@ import (
 // The import page reads an OGN record (pasted or uploaded), keeps it in the
 // imports table under a random id and redirects to its replay,
 // /{lang}/import/{id}?ply=N, which shows one position and a window of the
-// move list: a request carries at most maxImportBody bytes, a record at
+// move list: a request carries at most maxImportBody bytes, each client
+// reads and replays records within its rate limit (h.imports), a record at
 // most engine.MaxRecordBytes and engine.MaxRecordMoves moves, and the
 // Nam-nam checks of a record at most engine.VisitorLaps of work.
 
@@ -53,6 +54,9 @@ func readRecord(text string) (*engine.Record, error) {
 // importForm reads the pasted or uploaded record, keeps it and redirects
 // to its replay.
 func (h *handler) importForm(c echo.Context) error {
+	if err := h.imports.check(c); err != nil {
+		return err
+	}
 	l := newLocalizer(h.bundle, langOf(c), h.log)
 	text, err := importText(c)
 	switch {
@@ -148,6 +152,9 @@ func importURL(lang, id string, ply int) string {
 // importReplay shows a kept record at a ply: its position, a window of its
 // moves and the comments at that ply.
 func (h *handler) importReplay(c echo.Context) error {
+	if err := h.imports.check(c); err != nil {
+		return err
+	}
 	l := newLocalizer(h.bundle, langOf(c), h.log)
 	im, err := h.db.LoadImport(c.Request().Context(), c.Param("id"))
 	if errors.Is(err, models.ErrNotFound) {
