@@ -241,7 +241,7 @@ func (h *handler) accountPage(c echo.Context) error {
 	notice := ""
 	f, err := h.visit(c).sess.takeFlash()
 	if err != nil {
-		h.log.Error("session", "err", err)
+		h.log.ErrorContext(c.Request().Context(), "session", "err", err)
 	}
 	if strings.HasPrefix(f, "acc_") {
 		notice = f

@@ -3,11 +3,9 @@ package handlers
 import (
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/time/rate"
 
 	"oware/engine"
 	"oware/engine/search"
@@ -25,13 +23,6 @@ const (
 	defaultAnalysisTime = time.Second
 )
 
-// Per-client limit of the analysis API: a burst, then one more per
-// interval, by client address. In memory, per instance.
-const (
-	analysisBurst    = 10
-	analysisInterval = 2 * time.Second
-)
-
 // The refusals of the analysis API.
 var (
 	errAnalysisRules    = &userError{http.StatusBadRequest, "err_analysis_rules"}
@@ -39,7 +30,6 @@ var (
 	errAnalysisDepth    = &userError{http.StatusBadRequest, "err_analysis_depth"}
 	errAnalysisMovetime = &userError{http.StatusBadRequest, "err_analysis_movetime"}
 	errAnalysisOver     = &userError{http.StatusBadRequest, "err_analysis_over"}
-	errAnalysisLimit    = &userError{http.StatusTooManyRequests, "err_analysis_limit"}
 )
 
 // analysisJSON is the answer of the analysis API, exactly.
@@ -60,9 +50,8 @@ func (h *handler) apiAnalysis(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if !h.analyses.allow(c.RealIP()) {
-		c.Response().Header().Set("Retry-After", strconv.Itoa(int(analysisInterval/time.Second)))
-		return errAnalysisLimit
+	if err := h.analyses.check(c); err != nil {
+		return err
 	}
 	res, err := h.games.Computer().Analyze(c.Request().Context(), eg, lim)
 	if budget != nil && budget.Err() != nil {
@@ -121,21 +110,4 @@ func (h *handler) analysisQuery(c echo.Context) (*engine.Game, *engine.Budget, s
 		return nil, nil, lim, errAnalysisOver
 	}
 	return eg, budget, lim, nil
-}
-
-// clientLimit is a simple per-client rate limit (one limiter per client
-// address), kept until a generic one replaces it.
-type clientLimit struct {
-	mu sync.Mutex
-	by map[string]*rate.Limiter
-}
-
-func newClientLimit() *clientLimit { return &clientLimit{by: map[string]*rate.Limiter{}} }
-
-// allow counts a request of addr and reports whether it is within the
-// limit.
-func (l *clientLimit) allow(addr string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return limiter(l.by, addr, analysisInterval, analysisBurst).Allow()
 }

@@ -36,11 +36,11 @@ func (h *handler) presenceView(c echo.Context, g *game.Game, seat engine.Side) *
 	}
 	ctx := c.Request().Context()
 	if err := h.games.Seen(ctx, g.ID, seat); err != nil {
-		h.log.Warn("presence", "game", g.ID, "err", err)
+		h.log.WarnContext(c.Request().Context(), "presence", "game", g.ID, "err", err)
 	}
 	seen, err := h.games.Presence(ctx, g.ID)
 	if err != nil {
-		h.log.Warn("presence", "game", g.ID, "err", err)
+		h.log.WarnContext(c.Request().Context(), "presence", "game", g.ID, "err", err)
 	}
 	now := h.games.Now()
 	base := gamePath(langOf(c), g.ID)
@@ -83,7 +83,7 @@ func (h *handler) seen(c echo.Context, g *game.Game, seat engine.Side) {
 		return
 	}
 	if err := h.games.Seen(c.Request().Context(), g.ID, seat); err != nil {
-		h.log.Warn("presence", "game", g.ID, "err", err)
+		h.log.WarnContext(c.Request().Context(), "presence", "game", g.ID, "err", err)
 	}
 }
 

@@ -119,14 +119,14 @@ func (h *handler) handleError(err error, c echo.Context) {
 	if status >= 500 && c.Request().Context().Err() != nil {
 		// The client went away: not a fault of the server, and nobody reads
 		// the answer.
-		h.log.Info("request abandoned", "method", c.Request().Method, "uri", c.Request().RequestURI)
+		h.log.InfoContext(c.Request().Context(), "request abandoned", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI))
 		return
 	}
 	switch {
 	case key == "err_unavailable":
-		h.log.Warn("database unavailable", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+		h.log.WarnContext(c.Request().Context(), "database unavailable", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
 	case status >= 500:
-		h.log.Error("request failed", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+		h.log.ErrorContext(c.Request().Context(), "request failed", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		_ = c.JSON(status, map[string]string{"error": h.localizers[defaultLang].T(key)})
@@ -145,6 +145,6 @@ func (h *handler) handleError(err error, c echo.Context) {
 	p := h.page(c, title, "/")
 	p.NoIndex = true
 	if err := render(c, status, views.ErrorPage(p, p.L.T(key))); err != nil {
-		h.log.Error("render error page", "err", err)
+		h.log.ErrorContext(c.Request().Context(), "render error page", "err", err)
 	}
 }

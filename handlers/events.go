@@ -50,10 +50,17 @@ func (h *handler) watchEvents(c echo.Context) error {
 	})
 }
 
-// stream follows game id for the request: it sends the panel at once when
+// stream follows game id for the request, within the bounds of streams
+// (429 past them): it sends the panel at once when
 // the page (query "v", or the event id the browser last got) is older
 // than the game, then each new version that live fans out.
 func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, engine.Side, error)) error {
+	ok, closed := h.streams.open(clientKey(c), id)
+	if !ok {
+		c.Response().Header().Set(echo.HeaderRetryAfter, streamRetryAfter)
+		return errTooManyStreams
+	}
+	defer closed()
 	last, _ := strconv.Atoi(c.QueryParam("v"))
 	if n, err := strconv.Atoi(c.Request().Header.Get("Last-Event-ID")); err == nil && n > last {
 		last = n
@@ -73,11 +80,18 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 		}
 	}
 	resp := c.Response()
+	// A stream lives longer than the server's read and write timeouts:
+	// it lifts the read deadline (the request has no body to read) and
+	// gives each event its own write deadline, so a client that stops
+	// reading is still cut off.
+	rc := http.NewResponseController(resp)
+	_ = rc.SetReadDeadline(time.Time{})
 	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
 	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
 	resp.Header().Set("X-Accel-Buffering", "no")
 	resp.WriteHeader(http.StatusOK)
 	write := func(b []byte) error {
+		_ = rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
 		if _, err := resp.Write(b); err != nil {
 			return err
 		}
@@ -90,7 +104,7 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 	if g.Version > last {
 		frames, err := h.panels(g, []kind{w.kind})
 		if err != nil {
-			h.log.Warn("events", "game", id, "err", err)
+			h.log.WarnContext(c.Request().Context(), "events", "game", id, "err", err)
 			return nil
 		}
 		last = g.Version

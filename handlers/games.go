@@ -114,7 +114,7 @@ func (h *handler) gamePage(c echo.Context) error {
 	p := h.page(c, titleKey(g, "title_game"), "/games/"+g.ID)
 	key, err := h.visit(c).sess.takeFlash()
 	if err != nil {
-		h.log.Error("session", "err", err)
+		h.log.ErrorContext(c.Request().Context(), "session", "err", err)
 	}
 	if key != "" {
 		v.Error = p.L.T(key)

@@ -36,13 +36,22 @@ type Config struct {
 	Games   *game.Service
 	BaseURL string       // absolute URL of the site, for invitation links; "http://localhost:8080" when empty
 	Secret  []byte       // the cookie secret (session keys are derived from it)
-	Log     *slog.Logger // nil: slog.Default()
+	Log     *slog.Logger // nil: slog.Default(); wrapped in LogHandler
 	// Version and Commit are shown in the footer; "" when unknown.
 	Version, Commit string
 	// BehindProxy: the site is served behind a reverse proxy on the same
 	// machine or a private network, whose X-Forwarded-For names the client
-	// (for the login limits). Without it the connection's address counts.
+	// (for the login, stream and rate limits) and whose X-Request-Id is
+	// kept. Without it the connection's address counts and every request
+	// gets a new id.
 	BehindProxy bool
+	// AnalysisLimit and ImportLimit are the per-client rate limits of the
+	// analysis API and of the import page; zero fields: the defaults
+	// (ratelimit.go).
+	AnalysisLimit, ImportLimit RateLimit
+	// Streams bounds the event streams; zero fields: the defaults
+	// (streams.go).
+	Streams StreamLimits
 }
 
 // handler holds what the handlers share.
@@ -58,10 +67,13 @@ type handler struct {
 	sessions        *sessions.CookieStore
 	limits          *loginLimits // failed logins (limits.go)
 	live            *live        // the event streams (live.go)
-	analyses        *clientLimit // the analysis API's per-client limit (analysis.go)
+	analyses        *rateLimit   // the analysis API's per-client limit (ratelimit.go)
+	imports         *rateLimit   // the import page's per-client limit
+	streams         *streams     // the open event streams (streams.go)
 	legal           *engine.LegalCache
 	bodies          content.BodyCache
 	pages           pageCache // whole pages of visitors without an account
+	behindProxy     bool      // Config.BehindProxy
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -78,6 +90,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
+	cfg.Log = slog.New(LogHandler(cfg.Log.Handler()))
 	if cfg.Events == nil {
 		cfg.Events = cfg.DB.Broker(context.Background())
 	}
@@ -104,7 +117,12 @@ func New(cfg Config) (*echo.Echo, error) {
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
-		limits: newLoginLimits(), analyses: newClientLimit(), legal: engine.NewLegalCache(1 << 14),
+		behindProxy: cfg.BehindProxy,
+		limits:      newLoginLimits(),
+		analyses:    newRateLimit(cfg.AnalysisLimit, defaultAnalysisLimit, errAnalysisLimit),
+		imports:     newRateLimit(cfg.ImportLimit, defaultImportLimit, errImportLimit),
+		streams:     newStreams(cfg.Streams),
+		legal:       engine.NewLegalCache(1 << 14),
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)

@@ -17,7 +17,8 @@ import (
 // The import page reads an OGN record (pasted or uploaded), keeps it in the
 // imports table under a random id and redirects to its replay,
 // /{lang}/import/{id}?ply=N, which shows one position and a window of the
-// move list: a request carries at most maxImportBody bytes, a record at
+// move list: a request carries at most maxImportBody bytes, each client
+// reads and replays records within its rate limit (h.imports), a record at
 // most engine.MaxRecordBytes and engine.MaxRecordMoves moves, and the
 // Nam-nam checks of a record at most engine.VisitorLaps of work.
 
@@ -26,7 +27,7 @@ import (
 const maxImportBody = engine.MaxRecordBytes + 64<<10
 
 // importBody is true for the request of the import form, which has its own
-// bound instead of the site's 64 KiB (see handlers.go).
+// bound instead of the site's maxBody (see limitBody).
 func importBody(c echo.Context) bool {
 	return c.Request().Method == http.MethodPost && strings.HasSuffix(c.Path(), "/import")
 }
@@ -53,10 +54,13 @@ func readRecord(text string) (*engine.Record, error) {
 // importForm reads the pasted or uploaded record, keeps it and redirects
 // to its replay.
 func (h *handler) importForm(c echo.Context) error {
+	if err := h.imports.check(c); err != nil {
+		return err
+	}
 	l := newLocalizer(h.bundle, langOf(c), h.log)
 	text, err := importText(c)
 	switch {
-	case errors.Is(err, engine.ErrRecordTooLarge):
+	case errors.Is(err, engine.ErrRecordTooLarge) || bodyTooLarge(c):
 		return h.importAnswer(c, http.StatusRequestEntityTooLarge, "", l.T("import_err", "Detail", tooLargeText(l)))
 	case err != nil:
 		return errBadRequest
@@ -75,7 +79,7 @@ func (h *handler) importForm(c echo.Context) error {
 }
 
 // importText returns the uploaded file, or else the pasted record (the
-// body is bounded by maxImportBody, see handlers.go).
+// body is bounded by maxImportBody, see limitBody).
 func importText(c echo.Context) (string, error) {
 	fh, err := c.FormFile("file")
 	switch {
@@ -148,6 +152,9 @@ func importURL(lang, id string, ply int) string {
 // importReplay shows a kept record at a ply: its position, a window of its
 // moves and the comments at that ply.
 func (h *handler) importReplay(c echo.Context) error {
+	if err := h.imports.check(c); err != nil {
+		return err
+	}
 	l := newLocalizer(h.bundle, langOf(c), h.log)
 	im, err := h.db.LoadImport(c.Request().Context(), c.Param("id"))
 	if errors.Is(err, models.ErrNotFound) {

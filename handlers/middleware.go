@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -17,33 +16,31 @@ import (
 	"oware/static"
 )
 
-// middleware installs what runs before every handler: HEAD as GET,
-// recovery, the request log, security headers, compression, the body
-// limit, the text check, the CSRF check of forms, and the visit (language,
-// localizer, session and user) of every page.
+// middleware installs what runs before every handler: HEAD as GET, the
+// request id (requestid.go), the security headers (headers.go), recovery,
+// the request log, compression, the bounds of the URL, headers and body
+// (sizes.go), the text check, the CSRF check of forms, and the visit
+// (language, localizer, session and user) of every page.
 func (h *handler) middleware(e *echo.Echo) {
 	e.Pre(headAsGet)
+	e.Use(h.requestID)
+	e.Use(h.securityHeaders)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true,
 		HandleError: true, // log the status the error handler answers with
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
 			h.log.LogAttrs(c.Request().Context(), slog.LevelInfo, "request",
-				slog.String("method", v.Method), slog.String("uri", v.URI),
+				slog.String("method", v.Method), slog.String("uri", logURI(v.URI)),
 				slog.Int("status", v.Status), slog.Duration("latency", v.Latency))
 			return nil
 		},
 	}))
-	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
-		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "SAMEORIGIN",
-		ReferrerPolicy: "same-origin",
-	}))
 	e.Use(compress())
-	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K", Skipper: importBody}))
-	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
-		Limit: strconv.Itoa(maxImportBody>>10) + "K", Skipper: func(c echo.Context) bool { return !importBody(c) }}))
+	e.Use(limitHead)
+	e.Use(limitBody)
 	e.Use(rejectBadText)
-	e.Use(requireCSRFToken)
+	e.Use(h.requireCSRFToken)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        notPage,
 		TokenLookup:    "form:_csrf",
@@ -188,7 +185,7 @@ func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 		values := r.URL.Query()
 		if media, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType)); media == echo.MIMEApplicationForm {
 			if err := r.ParseForm(); err != nil {
-				return errBadRequest
+				return errBadRequest // 413 when the body was too long (limitBody)
 			}
 			values = r.Form
 		}
@@ -225,15 +222,19 @@ func (headOnly) Write(b []byte) (int, error)   { return len(b), nil }
 func (h headOnly) Unwrap() http.ResponseWriter { return h.ResponseWriter }
 
 // requireCSRFToken makes echo's CSRF middleware check the _csrf token on
-// every state-changing form: it refuses a cross-site POST and a token in the
-// URL (where logs would keep it) outright, then
+// every state-changing form: it refuses a cross-site POST, a state-changing
+// request (forms and the API) whose Origin is not the site's (sameOrigin)
+// and a token in the URL (where logs would keep it) outright, then
 // hides the Sec-Fetch-Site header, which would otherwise let a same-origin
 // POST through without a token (issue 4: a POST without a valid token gets
 // 403 and changes nothing).
-func requireCSRFToken(next echo.HandlerFunc) echo.HandlerFunc {
+func (h *handler) requireCSRFToken(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
+		if unsafe && !h.sameOrigin(r) {
+			return &userError{http.StatusForbidden, "err_csrf"}
+		}
 		form := unsafe && !strings.HasPrefix(r.URL.Path, "/api/")
 		if form && (r.Header.Get(echo.HeaderSecFetchSite) == "cross-site" || r.URL.Query().Has("_csrf")) {
 			return &userError{http.StatusForbidden, "err_csrf"}

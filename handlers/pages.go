@@ -78,7 +78,7 @@ func (h *handler) showPage(c echo.Context, slug, path string) error {
 	a := views.Article{Title: pg.Title, Summary: pg.Summary}
 	for _, part := range parts {
 		if part.Err != nil {
-			h.log.Error("page diagram", "page", lang+"/"+slug, "err", part.Err)
+			h.log.ErrorContext(c.Request().Context(), "page diagram", "page", lang+"/"+slug, "err", part.Err)
 		}
 		a.Parts = append(a.Parts, articlePart(part))
 	}

@@ -63,7 +63,7 @@ func (h *handler) makeRoom(c echo.Context, seats []seat) []seat {
 	}
 	status, err := h.games.Statuses(c.Request().Context(), ids)
 	if err != nil {
-		h.log.Error("session seats", "err", err)
+		h.log.ErrorContext(c.Request().Context(), "session seats", "err", err)
 		return seats[len(seats)-maxSeats+1:]
 	}
 	for _, drop := range []game.Status{game.Over, game.Waiting} {

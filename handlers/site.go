@@ -188,7 +188,7 @@ func (h *handler) readyz(c echo.Context) error {
 	if err == nil {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ready"})
 	}
-	h.log.Warn("not ready", "err", err)
+	h.log.WarnContext(c.Request().Context(), "not ready", "err", err)
 	status := "database unavailable"
 	if errors.Is(err, models.ErrNotMigrated) {
 		status = "migrations pending"

@@ -84,7 +84,7 @@ func (h *handler) tutorialStep(c echo.Context) error {
 		return err
 	}
 	if err := h.reachStep(c, t.Slug, s.Number, len(t.Steps)); err != nil {
-		h.log.Error("tutorial progress", "err", err)
+		h.log.ErrorContext(c.Request().Context(), "tutorial progress", "err", err)
 	}
 	v, err := h.stepView(c, t, s)
 	if err != nil {
@@ -224,7 +224,7 @@ func (h *handler) tutorialProgress(c echo.Context) map[string]progress {
 	h.keepVisitorProgress(c, v.user)
 	list, err := h.db.TutorialProgressOf(c.Request().Context(), v.user.ID)
 	if err != nil {
-		h.log.Error("tutorial progress", "err", err)
+		h.log.ErrorContext(c.Request().Context(), "tutorial progress", "err", err)
 	}
 	out := map[string]progress{}
 	for _, p := range list {
@@ -243,13 +243,13 @@ func (h *handler) keepVisitorProgress(c echo.Context, u *models.User) {
 	}
 	for slug, p := range all {
 		if err := h.db.SaveTutorialProgress(c.Request().Context(), u.ID, slug, max(p.step, 1), p.done); err != nil {
-			h.log.Error("tutorial progress", "err", err)
+			h.log.ErrorContext(c.Request().Context(), "tutorial progress", "err", err)
 			return
 		}
 	}
 	sess.setTutorials(nil)
 	if err := sess.save(); err != nil {
-		h.log.Error("session", "err", err)
+		h.log.ErrorContext(c.Request().Context(), "session", "err", err)
 	}
 }
 

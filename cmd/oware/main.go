@@ -156,6 +156,7 @@ func run(args []string) error {
 	default:
 		return fmt.Errorf("-log-format %q: want text or json", cfg.logFormat)
 	}
+	handler = handlers.LogHandler(handler) // the request id of a request's lines
 	log := slog.New(handler)
 	slog.SetDefault(log)
 
@@ -216,12 +217,11 @@ func run(args []string) error {
 	}
 
 	srv := &http.Server{
-		Addr:              cfg.addr,
-		Handler:           e,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(handler, slog.LevelWarn),
+		Addr:     cfg.addr,
+		Handler:  e,
+		ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn),
 	}
+	handlers.LimitServer(srv) // timeouts and the header bound
 	srv.RegisterOnShutdown(stopBroker)
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {

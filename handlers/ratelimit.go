@@ -1,0 +1,106 @@
+package handlers
+
+import (
+	"math"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"golang.org/x/time/rate"
+)
+
+// RateLimit is a per-client rate limit: Burst requests at once, then one
+// more every Every. A zero field takes the default of the limit.
+type RateLimit struct {
+	Burst int
+	Every time.Duration
+}
+
+// The default per-client limits: the analysis API, and the import page
+// (reading a new record, and each page of a kept record's replay, which
+// reads the record again).
+var (
+	defaultAnalysisLimit = RateLimit{Burst: 10, Every: 2 * time.Second}
+	defaultImportLimit   = RateLimit{Burst: 30, Every: 500 * time.Millisecond}
+)
+
+// Refusals past a rate limit.
+var (
+	errAnalysisLimit = &userError{http.StatusTooManyRequests, "err_analysis_limit"}
+	errImportLimit   = &userError{http.StatusTooManyRequests, "err_import_limit"}
+)
+
+// maxClients bounds the clients a rateLimit remembers; past it, the
+// clients whose limiter is full again are forgotten.
+const maxClients = 10000
+
+// rateLimit counts the requests of each client (clientKey) against a
+// RateLimit, in memory, per instance.
+type rateLimit struct {
+	RateLimit
+	refusal *userError // the answer past the limit
+
+	mu sync.Mutex
+	by map[string]*rate.Limiter
+}
+
+// newRateLimit returns the limit rl (its zero fields from def) that
+// refuses with refusal.
+func newRateLimit(rl, def RateLimit, refusal *userError) *rateLimit {
+	if rl.Burst <= 0 {
+		rl.Burst = def.Burst
+	}
+	if rl.Every <= 0 {
+		rl.Every = def.Every
+	}
+	return &rateLimit{RateLimit: rl, refusal: refusal, by: map[string]*rate.Limiter{}}
+}
+
+// check counts a request of c's client. Past the limit it returns the
+// refusal (429, localized as a page or as the API's JSON by handleError)
+// and sets Retry-After to the interval, in whole seconds (at least 1);
+// else nil.
+func (l *rateLimit) check(c echo.Context) error {
+	if l.allow(clientKey(c)) {
+		return nil
+	}
+	secs := int(math.Ceil(l.Every.Seconds()))
+	c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(max(secs, 1)))
+	return l.refusal
+}
+
+// allow counts a request of client and reports whether it is within the
+// limit.
+func (l *rateLimit) allow(client string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lim := l.by[client]
+	if lim == nil {
+		if len(l.by) >= maxClients {
+			for k, old := range l.by {
+				if old.Tokens() >= float64(l.Burst) {
+					delete(l.by, k)
+				}
+			}
+		}
+		lim = rate.NewLimiter(rate.Every(l.Every), l.Burst)
+		l.by[client] = lim
+	}
+	return lim.Allow()
+}
+
+// clientKey names the client of a request in the per-client limits: its
+// address (echo's RealIP: X-Forwarded-For only behind a proxy, see
+// Config.BehindProxy), an IPv6 address by its /64 network, which one
+// host usually has whole.
+func clientKey(c echo.Context) string {
+	addr := c.RealIP()
+	ip := net.ParseIP(addr)
+	if ip == nil || ip.To4() != nil {
+		return addr
+	}
+	return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+}

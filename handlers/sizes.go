@@ -1,0 +1,148 @@
+package handlers
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+)
+
+// The bounds of a request and of its connection. A body longer than its
+// bound gets 413 whether its length is announced or it comes chunked; a
+// longer URL gets 414 and longer headers 431, with a localized answer up
+// to MaxHeaderBytes (past that net/http answers 431 itself, in English).
+const (
+	// maxBody bounds the body of every request but the import form's
+	// (maxImportBody).
+	maxBody = 64 << 10
+	// maxURL bounds the request target (path and query), in bytes.
+	maxURL = 8 << 10
+	// maxHeaders bounds the request line and the header fields together,
+	// in bytes.
+	maxHeaders = 16 << 10
+	// MaxHeaderBytes is the server's own bound of the request line and
+	// the headers (net/http adds 4 KiB of slack).
+	MaxHeaderBytes = 32 << 10
+	// ReadHeaderTimeout bounds reading the request line and headers.
+	ReadHeaderTimeout = 10 * time.Second
+	// ReadTimeout bounds reading a whole request, its body included: a
+	// body sent slowly is cut off. Event streams lift it.
+	ReadTimeout = 30 * time.Second
+	// WriteTimeout bounds writing the answer, from the end of the
+	// request's headers. Event streams extend it before each event.
+	WriteTimeout = 60 * time.Second
+	// IdleTimeout bounds how long a kept-alive connection waits for the
+	// next request.
+	IdleTimeout = 2 * time.Minute
+	// logURIBytes is how much of a request target the log keeps.
+	logURIBytes = 256
+)
+
+// Refusals of requests that are too large.
+var (
+	errTooLarge     = &userError{http.StatusRequestEntityTooLarge, "err_too_large"}
+	errURLTooLong   = &userError{http.StatusRequestURITooLong, "err_url_too_long"}
+	errHeadersLarge = &userError{http.StatusRequestHeaderFieldsTooLarge, "err_headers_too_large"}
+)
+
+// LimitServer sets the timeouts and the header bound of the site's
+// server (the constants above); event streams lift or extend the read and
+// write deadlines for themselves.
+func LimitServer(srv *http.Server) {
+	srv.ReadHeaderTimeout = ReadHeaderTimeout
+	srv.ReadTimeout = ReadTimeout
+	srv.WriteTimeout = WriteTimeout
+	srv.IdleTimeout = IdleTimeout
+	srv.MaxHeaderBytes = MaxHeaderBytes
+}
+
+// limitHead refuses a request whose target is longer than maxURL (414) or
+// whose request line and headers are longer than maxHeaders (431).
+func limitHead(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if len(r.RequestURI) > maxURL {
+			return errURLTooLong
+		}
+		n := len(r.Method) + len(r.RequestURI) + len(r.Proto) + len(r.Host)
+		for k, vs := range r.Header {
+			for _, v := range vs {
+				n += len(k) + len(v) + 4
+			}
+		}
+		if n > maxHeaders {
+			return errHeadersLarge
+		}
+		return next(c)
+	}
+}
+
+// bodyKey is the echo.Context key of the request's *limitedBody.
+const bodyKey = "body"
+
+// limitBody bounds the request's body to maxBody (maxImportBody for the
+// import form): a body announced longer is refused at once, and a body
+// that turns out longer while it is read (chunked) gets 413 whatever the
+// handler made of the read error, unless it has answered already.
+func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		limit := int64(maxBody)
+		if importBody(c) {
+			limit = maxImportBody
+		}
+		if r.ContentLength > limit {
+			return errTooLarge
+		}
+		if r.Body == nil || r.Body == http.NoBody {
+			return next(c)
+		}
+		lb := &limitedBody{ReadCloser: http.MaxBytesReader(c.Response().Writer, r.Body, limit)}
+		r.Body = lb
+		c.Set(bodyKey, lb)
+		err := next(c)
+		if lb.over && !c.Response().Committed {
+			return errTooLarge
+		}
+		return err
+	}
+}
+
+// limitedBody is a body read through http.MaxBytesReader that remembers
+// whether it went over its bound.
+type limitedBody struct {
+	io.ReadCloser
+	over bool
+}
+
+func (b *limitedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		b.over = true
+	}
+	return n, err
+}
+
+// bodyTooLarge reports whether the request's body went over its bound.
+func bodyTooLarge(c echo.Context) bool {
+	lb, _ := c.Get(bodyKey).(*limitedBody)
+	return lb != nil && lb.over
+}
+
+// logURI is a request target as the log keeps it: at most logURIBytes
+// bytes, and a note of the length when it was cut.
+func logURI(uri string) string {
+	if len(uri) <= logURIBytes {
+		return uri
+	}
+	cut := logURIBytes
+	for cut > 0 && !utf8.RuneStart(uri[cut]) {
+		cut--
+	}
+	return uri[:cut] + "…[cut, " + strconv.Itoa(len(uri)) + " bytes]"
+}

@@ -1,0 +1,190 @@
+package handlers_test
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"oware/content"
+	"oware/handlers"
+	"oware/models"
+	"oware/models/modelstest"
+)
+
+// syncBuffer is a log that tests read while the server writes it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// limitedSite serves the site on SQLite as the server command does
+// (handlers.LimitServer), logging to log; tune changes the server after.
+func limitedSite(t *testing.T, log io.Writer, tune func(*http.Server), cfg func(*handlers.Config)) *site {
+	t.Helper()
+	db := modelstest.Open(t, models.SQLite)
+	if err := content.Load(t.Context(), db, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewUnstartedServer(nil)
+	c := handlers.Config{
+		DB: db, BaseURL: "http://" + srv.Listener.Addr().String(),
+		Secret: []byte("0123456789abcdef0123456789abcdef"),
+		Log:    slog.New(handlers.LogHandler(slog.NewTextHandler(log, nil))),
+	}
+	if cfg != nil {
+		cfg(&c)
+	}
+	e, err := handlers.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Config.Handler = e
+	handlers.LimitServer(srv.Config)
+	if tune != nil {
+		tune(srv.Config)
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return &site{t: t, srv: srv, db: db}
+}
+
+// chunked returns a reader of n bytes of s repeated whose length the HTTP
+// client does not know, so that it sends the body chunked.
+func chunked(s string, n int) io.Reader {
+	return io.MultiReader(strings.NewReader(strings.Repeat(s, n/len(s)+1)[:n]))
+}
+
+// TestBodyTooLarge: a body over the limit gets 413 whether its length is
+// announced or it comes chunked, on a form, the JSON API and the import
+// form (whose limit is larger), and stores nothing.
+func TestBodyTooLarge(t *testing.T) {
+	s := newSite(t, modelstest.Open(t, models.SQLite))
+	c := s.browser()
+	_, _, page := s.get(c, "/en/games/new")
+	form := "_csrf=" + url.QueryEscape(s.csrf(page)) + "&rules=abapa&seat=south&x="
+	over := 64<<10 + 1
+	importOver := (1 << 20) + 64<<10 + 1
+	for _, tc := range []struct {
+		name, path, ctype, head string
+		size                    int
+	}{
+		{"form", "/en/games/new", "application/x-www-form-urlencoded", form, over},
+		{"api", "/api/v1/games", "application/json", `{"rules":"abapa","x":"`, over},
+		{"import", "/en/import", "application/x-www-form-urlencoded", "_csrf=" + url.QueryEscape(s.csrf(page)) + "&record=", importOver},
+	} {
+		for _, chunk := range []bool{false, true} {
+			body := io.MultiReader(strings.NewReader(tc.head), chunked("a", tc.size-len(tc.head)))
+			if !chunk {
+				b, _ := io.ReadAll(body)
+				body = strings.NewReader(string(b))
+			}
+			code, _, text := s.do(c, http.MethodPost, tc.path, body, map[string]string{"Content-Type": tc.ctype})
+			if code != http.StatusRequestEntityTooLarge {
+				t.Errorf("%s (chunked %v): %d, want 413: %.200s", tc.name, chunk, code, text)
+			}
+		}
+	}
+	var games int64
+	if err := s.db.Gorm.Model(&models.Game{}).Count(&games).Error; err != nil {
+		t.Fatal(err)
+	}
+	if games != 0 {
+		t.Errorf("%d games stored by refused bodies", games)
+	}
+}
+
+// TestLongURLAndHeaders: a URL over 8 KiB gets 414 and headers over
+// 16 KiB 431, each with a short localized page; past the server's own
+// bound (32 KiB and its slack) net/http answers 431.
+func TestLongURLAndHeaders(t *testing.T) {
+	s := limitedSite(t, io.Discard, nil, nil)
+	long := "/cs/players/" + strings.Repeat("a", 9<<10)
+	code, _, page := s.get(nil, long)
+	if code != http.StatusRequestURITooLong || !strings.Contains(page, "Tato adresa je příliš dlouhá") || len(page) > 20<<10 {
+		t.Errorf("9 KiB URL: %d, %d bytes: %.300s", code, len(page), page)
+	}
+	code, _, page = s.do(nil, http.MethodGet, "/it/", nil, map[string]string{"X-Big": strings.Repeat("b", 17<<10)})
+	if code != http.StatusRequestHeaderFieldsTooLarge || !strings.Contains(page, "Le intestazioni della richiesta sono troppo grandi") {
+		t.Errorf("17 KiB header: %d: %.300s", code, page)
+	}
+	code, _, body := s.do(nil, http.MethodGet, "/api/v1/games/"+strings.Repeat("x", 9<<10), nil, nil)
+	if code != http.StatusRequestURITooLong || !strings.HasPrefix(body, `{"error":"That address is too long`) {
+		t.Errorf("API 9 KiB URL: %d %.200s", code, body)
+	}
+	if code, _, _ := s.get(nil, "/en/"+strings.Repeat("c", 40<<10)); code != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("40 KiB URL: %d, want 431 from net/http", code)
+	}
+	// A URL just under the bound is served.
+	if code, _, _ := s.get(nil, "/en/?x="+strings.Repeat("d", 8<<10-10)); code != http.StatusOK {
+		t.Errorf("URL of 8 KiB: %d, want 200", code)
+	}
+}
+
+// TestLogLineBounded: the longest URL the server reads (and one it
+// refuses) writes a log line of a bounded size that says the URL was cut.
+func TestLogLineBounded(t *testing.T) {
+	var log syncBuffer
+	s := limitedSite(t, &log, nil, nil)
+	s.get(nil, "/en/?x="+strings.Repeat("d", 8<<10-10))
+	s.get(nil, "/en/players/"+strings.Repeat("a", 30<<10))
+	s.get(nil, "/en/players/"+strings.Repeat("a", 1<<20))
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	cut := 0
+	for _, l := range lines {
+		if len(l) > 1024 {
+			t.Errorf("log line of %d bytes: %.300s", len(l), l)
+		}
+		if strings.Contains(l, "msg=request") && strings.Contains(l, "…[cut, ") {
+			cut++
+		}
+	}
+	if cut != 2 {
+		t.Errorf("%d request lines say the URL was cut, want 2:\n%s", cut, log.String())
+	}
+}
+
+// TestSlowBodyCutOff: a body sent slowly is cut off at the server's read
+// timeout: the server closes the connection though the client keeps it
+// open.
+func TestSlowBodyCutOff(t *testing.T) {
+	s := limitedSite(t, io.Discard, func(srv *http.Server) { srv.ReadTimeout = 300 * time.Millisecond }, nil)
+	conn, err := net.Dial("tcp", s.srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_, err = io.WriteString(conn, "POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"rules\":")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The client never sends the rest; the server must give up long
+	// before this deadline of the test.
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_, err = io.ReadAll(bufio.NewReader(conn))
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatal("the server still waits for the body after 10 s")
+	}
+}
