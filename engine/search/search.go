@@ -127,6 +127,9 @@ type run struct {
 	nodes    uint64
 	stopped  bool
 	noiseKey uint64
+	// rulesKey sets the rule set's entries of the transposition table
+	// apart from the others' (see rulesKey).
+	rulesKey uint64
 	// reps holds the board keys the repetition rule compares: the game's
 	// positions since its last capture, then the search path.
 	reps    []uint64
@@ -150,6 +153,7 @@ func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run
 	}
 	state := opt.Seed
 	r.noiseKey = splitmix64(&state)
+	r.rulesKey = rulesKey(g.Rules)
 	for _, p := range sinceCapture(g) {
 		r.reps = append(r.reps, s.keys.board(&p))
 	}
@@ -364,7 +368,7 @@ func (r *run) node(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 	if depth <= 0 || ply >= maxPly-qDepth-1 {
 		return r.quiesce(ply, alpha, beta, qDepth), false
 	}
-	key := r.keys.full(p, r.reps[len(r.reps)-1])
+	key := r.keys.full(p, r.reps[len(r.reps)-1]) ^ r.rulesKey
 	ttMove := -1
 	if e, ok := r.tt.probe(key); ok {
 		ttMove = int(e.move)
