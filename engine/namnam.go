@@ -170,6 +170,31 @@ func (n NamNam) Play(p Position, pit int) (Position, Move, error) {
 	return settled, mv, nil
 }
 
+// Apply plays pit in place as Play does, without recording the move: the
+// search's move, whose cost and memory stay those of the legality checks
+// (Play records every lap of a relay). It reports whether the round ended
+// (p is then settled). An illegal move, or a Budget that ran out, returns
+// Play's error and leaves p unchanged.
+func (n NamNam) Apply(p *Position, pit int) (roundOver bool, err error) {
+	if err := n.check(p, pit); err != nil {
+		return false, err
+	}
+	next, _, _, _ := n.relay(*p, pit, nil, nil)
+	next.ToMove = p.ToMove.Opponent()
+	if next.BoardSeeds() >= 4 {
+		m, err := n.legalMoves(&next, true)
+		switch {
+		case err != nil:
+			return false, fmt.Errorf("%w: the moves after %s", err, Label(pit))
+		case m != 0:
+			*p = next
+			return false, nil
+		}
+	}
+	*p = n.Settle(next)
+	return true, nil
+}
+
 func (n NamNam) check(p *Position, pit int) error {
 	switch {
 	case pit < 0 || pit >= NumPits:
@@ -216,7 +241,7 @@ func endlessLast(p *Position, pit int, b *Budget) (endless bool, laps int64, don
 	pits[pit] = 0
 	hare.lo = binary.LittleEndian.Uint64(pits[:8])
 	hare.hi = binary.LittleEndian.Uint32(pits[8:])
-	ones := newOnesTable()
+	ones := &sowingOnes
 	tortoise := hare
 	defer func() { b.charge(laps % budgetChunk) }()
 	for power, length := 1, 0; ; {
@@ -243,6 +268,9 @@ type onesTable [2 * NumPits]struct {
 	lo uint64
 	hi uint32
 }
+
+// sowingOnes is the onesTable of every check, filled once.
+var sowingOnes = *newOnesTable()
 
 // newOnesTable fills an onesTable.
 func newOnesTable() *onesTable {

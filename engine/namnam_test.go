@@ -431,3 +431,38 @@ func TestMatchRepetition(t *testing.T) {
 		t.Errorf("agreement = %+v (round %d), want the match over by repetition, north wins", mv, g.Round)
 	}
 }
+
+func TestApplyAgreesWithPlay(t *testing.T) {
+	// Apply is Play without the record: the same position after every
+	// legal move, the same end of round, the same refusals.
+	for _, fours := range []FoursRule{FoursLast, FoursOwner} {
+		r := NamNam{Fours: fours}
+		for _, p := range randomMatchPositions(r, 3, 200, uint64(fours)+11) {
+			for pit := range NumPits {
+				want, mv, werr := r.Play(p, pit)
+				got := p
+				over, err := r.Apply(&got, pit)
+				if (err != nil) != (werr != nil) || (werr == nil && (got != want || over != mv.RoundOver)) {
+					t.Fatalf("%s pit %s: Apply %s %v %v, Play %s %v %v", r.FormatPosition(p), Label(pit),
+						r.FormatPosition(got), over, err, r.FormatPosition(want), mv.RoundOver, werr)
+				}
+				if err != nil && got != p {
+					t.Fatalf("%s pit %s: a refused Apply changed the position", r.FormatPosition(p), Label(pit))
+				}
+			}
+		}
+	}
+}
+
+func TestBudgetStop(t *testing.T) {
+	// A stopped budget refuses every check, however large it was.
+	b := NewBudget(1 << 40)
+	r := NamNam{Budget: b}
+	if _, _, err := r.Play(r.Start(), 0); err != nil {
+		t.Fatalf("before Stop: %v", err)
+	}
+	b.Stop()
+	if _, _, err := r.Play(r.Start(), 0); !errors.Is(err, ErrTooMuchWork) {
+		t.Errorf("after Stop: %v, want ErrTooMuchWork", err)
+	}
+}

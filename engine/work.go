@@ -32,6 +32,11 @@ func (b *Budget) Err() error {
 	return nil
 }
 
+// Stop spends the budget at once: every check under way stops within a
+// few thousand laps, and the next ones refuse with ErrTooMuchWork. A
+// search calls it when its time is up. Safe to call from any goroutine.
+func (b *Budget) Stop() { b.left.Store(-1) }
+
 // Left returns the laps left (negative once the budget ran out).
 func (b *Budget) Left() int64 { return b.left.Load() }
 

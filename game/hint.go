@@ -107,9 +107,9 @@ func (p *Pool) Hint(ctx context.Context, eg *engine.Game) (search.Hint, error) {
 	return h, herr
 }
 
-// Analyze searches eg within lim (at full strength, with the endgame
-// tables) on a worker, after the replies and hints waiting (a reply in a
-// game never waits for an analysis queued before it, only for one under
+// Analyze searches eg within search.AnalysisLimits(lim) (at full
+// strength, with the endgame tables) on a worker, after the replies and
+// hints waiting (a reply in a game never waits for an analysis queued before it, only for one under
 // way). Errors: ErrBusy, ctx's, and those of
 // search.Searcher.Search (engine.ErrTooMuchWork when a Nam-nam rule set's
 // budget ran out).
@@ -117,7 +117,7 @@ func (p *Pool) Analyze(ctx context.Context, eg *engine.Game, lim search.Limits) 
 	var res search.Result
 	var serr error
 	if err := p.do(ctx, func(ctx context.Context, s *search.Searcher) {
-		res, serr = s.Search(ctx, eg, search.Options{Limits: lim})
+		res, serr = s.Search(ctx, eg, search.Options{Limits: search.AnalysisLimits(lim)})
 	}, true); err != nil {
 		return res, err
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -77,6 +78,7 @@ func TestUCISession(t *testing.T) {
 		t.Fatalf("no %q line; got %q", prefix, seen)
 		return nil
 	}
+	last := func(lines []string) []string { return strings.Fields(lines[len(lines)-1]) }
 	send("uci")
 	got := strings.Join(expect("uciok"), "\n")
 	for _, want := range []string{"id name oware-engine", "option name Level type spin default 8 min 1 max 8", "option name Hash", "option name UseTables"} {
@@ -91,10 +93,25 @@ func TestUCISession(t *testing.T) {
 	// Concatenated and space-separated moves give the same position:
 	// after C d B the game in TestPlayJSON, South's pit A holds 5.
 	send("position startpos moves CdB")
+	send("d")
+	// C sows D, E, F and a; d sows e, f, A and B; B, now 5, sows C to F
+	// and a: 5-0-1-6-6-6-6-4-4-0-5-5, North to move, nothing captured.
+	const afterCdB = "info string position 5-0-1-6-6-6-6-4-4-0-5-5-0-0-N moves C d B"
+	if got := expect("info string")[0]; got != afterCdB {
+		t.Errorf("after moves CdB: %q, want %q", got, afterCdB)
+	}
+	for _, moves := range []string{"C d B", "Cd B"} {
+		send("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves " + moves)
+		send("d")
+		if got := expect("info string")[0]; got != afterCdB {
+			t.Errorf("after moves %s: %q, want %q", moves, got, afterCdB)
+		}
+	}
 	send("go depth 2")
 	best := expect("bestmove")
-	if !strings.HasPrefix(best[0], "info depth 1 score cp ") {
-		t.Errorf("first line %q, want an info line", best[0])
+	info := regexp.MustCompile(`^info depth [12] score cp -?[0-9]+ pv( [a-fA-F])+$`)
+	if !info.MatchString(best[0]) || !info.MatchString(best[2]) || !strings.HasPrefix(best[1], "info nodes ") {
+		t.Errorf("info lines %q, want info depth D score cp X pv ..., then nodes", best)
 	}
 	if m := strings.Fields(best[len(best)-1]); len(m) != 2 || !strings.Contains("abcdef", m[1]) {
 		t.Errorf("North to move answered %q", best[len(best)-1])
@@ -106,8 +123,21 @@ func TestUCISession(t *testing.T) {
 	send("isready")
 	expect("readyok")
 	send("stop")
-	if m := strings.Fields(expect("bestmove")[0]); len(m) < 2 {
-		t.Errorf("no bestmove after stop")
+	if m := last(expect("bestmove")); len(m) != 2 || !strings.Contains("abcdef", m[1]) {
+		t.Errorf("after ponder and stop: %q, want a move of North", m)
+	}
+	// Stopped at once, before a first iteration can end: still a move.
+	for range 5 {
+		send("go ponder")
+		send("stop")
+		if m := last(expect("bestmove")); len(m) != 2 || !strings.Contains("abcdef", m[1]) {
+			t.Errorf("after ponder and an immediate stop: %q, want a move of North", m)
+		}
+	}
+	send("setoption name Level value 8")
+	send("go movetime 30")
+	if m := last(expect("bestmove")); len(m) != 2 || !strings.Contains("abcdef", m[1]) {
+		t.Errorf("go movetime 30: %q, want a move of North", m)
 	}
 	send("go wtime 1000 btime 1000 winc 0 binc 0")
 	expect("bestmove")

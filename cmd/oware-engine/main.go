@@ -73,8 +73,11 @@ Commands:
       uci, isready, ucinewgame, setoption name Level|Hash|UseTables|Rules|
       Weights value V, position startpos|fen P [moves M...] (labels, apart
       or together: FfBe), go [depth D] [movetime MS] [wtime MS btime MS
-      winc MS binc MS] [ponder|infinite], stop, quit. Scores are in
-      centi-seeds (100 = one seed).
+      winc MS binc MS] [ponder|infinite], stop, quit; d shows the
+      position. A search answers "info depth D score cp X pv M..." and
+      "info nodes N time MS nps K" after each iteration, then "bestmove
+      M" (also after stop, at once). Scores are in centi-seeds (100 = one
+      seed).
   oware-engine match --engine "CMD ..." --engine "CMD ..." --games N
                      --movetime MS [--depth D] [--openings K] [--rules R]
                      [--max-plies P] [--seed S] [--json]

@@ -123,6 +123,8 @@ func (e *uciEngine) command(f []string) bool {
 		e.goSearch(f[1:])
 	case "stop", "ponderhit":
 		e.stop()
+	case "d":
+		e.out.printf("info string position %s moves %s", e.rules.FormatPosition(e.game.Position), labels(e.game.Moves))
 	case "quit":
 		return false
 	default:
@@ -158,6 +160,9 @@ func (e *uciEngine) setOption(name, value string) error {
 		on, err := strconv.ParseBool(value)
 		if err != nil {
 			return fmt.Errorf("UseTables %q: want true or false", value)
+		}
+		if on && e.tablesDir == "" {
+			return errors.New("UseTables: no tables folder (start with --tables DIR)")
 		}
 		e.useTables, e.searcher = on, nil
 	case "rules":
@@ -281,8 +286,9 @@ func (e *uciEngine) goSearch(f []string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	e.cancel, e.finished, e.release = cancel, make(chan struct{}), make(chan struct{})
 	opt.Info = func(r search.Result) {
-		e.out.printf("info depth %d score cp %d nodes %d time %d nps %d pv %s", r.Depth, r.Score, r.Nodes,
-			r.Time.Milliseconds(), int64(float64(r.Nodes)/max(r.Time.Seconds(), 1e-6)), labels(r.PV))
+		e.out.printf("info depth %d score cp %d pv %s", r.Depth, r.Score, labels(r.PV))
+		e.out.printf("info nodes %d time %d nps %d", r.Nodes, r.Time.Milliseconds(),
+			int64(float64(r.Nodes)/max(r.Time.Seconds(), 1e-6)))
 	}
 	g, s, finished, release := e.game, e.searcher, e.finished, e.release
 	go func() {
@@ -291,10 +297,13 @@ func (e *uciEngine) goSearch(f []string) {
 		if waitForStop {
 			<-release
 		}
-		if err != nil {
+		if errors.Is(err, search.ErrGameOver) {
 			e.out.printf("bestmove (none)")
 			return
 		}
+		// Stopped before its first iteration, the search still names a
+		// legal move (the first of its order): a ponder stopped at once
+		// also ends with a move.
 		e.out.printf("bestmove %s", engine.Label(res.Best))
 	}()
 }

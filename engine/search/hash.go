@@ -55,6 +55,25 @@ func (k *keys) board(p *engine.Position) uint64 {
 	return h
 }
 
+// rulesKey returns a word that tells rule sets and their settings apart
+// (Abapa, Wari, Warri; Nam-nam with either fours setting), mixed into the
+// transposition table's keys: a position has a different value under each,
+// and one searcher serves them all.
+func rulesKey(r engine.Rules) uint64 {
+	state := uint64(0x5EED_0F_0A3E)
+	switch r := r.(type) {
+	case engine.Oware:
+		state += uint64(r.GrandSlam) + 1
+	case engine.NamNam:
+		state += 0x100 + uint64(r.Fours)
+	default:
+		for _, c := range r.Name() {
+			state = state*31 + uint64(c)
+		}
+	}
+	return splitmix64(&state)
+}
+
 // full hashes the whole position for the transposition table: the board,
 // the captures and the stores.
 func (k *keys) full(p *engine.Position, board uint64) uint64 {

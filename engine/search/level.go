@@ -112,11 +112,27 @@ type Analysis struct {
 	Result string `json:"result,omitempty"`
 }
 
+// MaxAnalysisTime bounds every analysis (Analyze, AnalysisLimits): the
+// analysis API's cap.
+const MaxAnalysisTime = 5 * time.Second
+
+// AnalysisLimits returns lim bounded as an analysis is: a time of at most
+// MaxAnalysisTime (MaxAnalysisTime when lim sets none), so that a depth
+// or node count asked for cannot hold a worker longer.
+func AnalysisLimits(lim Limits) Limits {
+	if lim.MoveTime <= 0 || lim.MoveTime > MaxAnalysisTime {
+		lim.MoveTime = MaxAnalysisTime
+	}
+	return lim
+}
+
 // Analyze searches g at full strength (endgame tables included) within
-// lim and returns the answer of the analysis API. lim should bound the
-// search (a depth, a time or a number of nodes). Errors as Search.
+// AnalysisLimits(lim) and returns the answer of the analysis API. Its time
+// is bounded in every rule set (see Search) and its memory is the
+// searcher's transposition table and a few kilobytes: nothing grows with
+// the nodes searched. Errors as Search.
 func (s *Searcher) Analyze(ctx context.Context, g *engine.Game, lim Limits) (Analysis, error) {
-	res, err := s.Search(ctx, g, Options{Limits: lim})
+	res, err := s.Search(ctx, g, Options{Limits: AnalysisLimits(lim)})
 	if err != nil {
 		return Analysis{}, err
 	}

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 	"slices"
 	"time"
@@ -79,20 +80,24 @@ type Tables interface {
 }
 
 // Searcher searches positions of any rule set. It keeps its transposition
-// table from one search to the next, so it is not safe for concurrent use:
-// give each worker its own.
+// table from one search to the next (its entries keyed by the rule set and
+// its setting too, so that searches of different rules never share one),
+// so it is not safe for concurrent use: give each worker its own.
 type Searcher struct {
 	// Weights are the evaluation terms (DefaultWeights by NewSearcher).
 	Weights Weights
 	tt      *table
 	keys    *keys
 	tables  Tables
+	// newPlay gives a search the moves of its rules (playFor; tests make
+	// them slow).
+	newPlay func(engine.Rules, *engine.Budget) play
 }
 
 // NewSearcher returns a searcher with a transposition table of about
 // hashMB megabytes (at least 64 KB) and the endgame tables (nil for none).
 func NewSearcher(hashMB int, tables Tables) *Searcher {
-	return &Searcher{Weights: DefaultWeights(), tt: newTable(hashMB), keys: newKeys(), tables: tables}
+	return &Searcher{Weights: DefaultWeights(), tt: newTable(hashMB), keys: newKeys(), tables: tables, newPlay: playFor}
 }
 
 // NewGame forgets what the transposition table learned (before a new game
@@ -102,15 +107,28 @@ func (s *Searcher) NewGame() { s.tt.clear() }
 // Search finds the best move of g's player to move within opt's limits, by
 // iterative deepening principal variation search (RULES.md applied exactly,
 // the repetition rule along the game and the search path). It returns
-// ErrGameOver for a finished game, or ctx's error when ctx ends before the
-// first iteration is done; a search cut short later returns its best so
-// far.
+// ErrGameOver for a finished game, or ctx's error when ctx is cancelled
+// before the first iteration is done (Result.Best is then still a legal
+// move, the first of the seed's order, unsearched). A search cut short
+// otherwise (its MoveTime, its node limit, ctx's deadline) returns its best
+// so far, always a legal move, without error: Depth 0 when no iteration
+// finished.
+//
+// A search stops within about a millisecond of its MoveTime or ctx's end,
+// in every rule set: Nam-nam's legality checks (RULES.md 4.4, which a
+// position can make cost millions of relay laps) run within a budget of
+// the search's own that the deadline or ctx's end stops (engine.Budget),
+// in place of the budget of g's rules (their cache is kept). Only the
+// legal moves of g's own position are decided with g's rules, before the
+// search starts: bound that cost with g's budget.
 func (s *Searcher) Search(ctx context.Context, g *engine.Game, opt Options) (Result, error) {
-	if g.Over || g.LegalMoves() == 0 {
+	legal := g.LegalMoves()
+	if g.Over || legal == 0 {
 		return Result{}, ErrGameOver
 	}
 	r := s.newRun(ctx, g, opt)
-	return r.iterate()
+	defer r.release()
+	return r.iterate(legal)
 }
 
 // run is the state of one search.
@@ -127,6 +145,13 @@ type run struct {
 	nodes    uint64
 	stopped  bool
 	noiseKey uint64
+	// budget bounds Nam-nam's legality checks (nil for Oware); the deadline
+	// and ctx's end stop it. release stops watching them.
+	budget  *engine.Budget
+	release func()
+	// rulesKey sets the rule set's entries of the transposition table
+	// apart from the others' (see rulesKey).
+	rulesKey uint64
 	// reps holds the board keys the repetition rule compares: the game's
 	// positions since its last capture, then the search path.
 	reps    []uint64
@@ -138,7 +163,20 @@ type run struct {
 }
 
 func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run {
-	r := &run{Searcher: s, ctx: ctx, opt: opt, rules: g.Rules, play: playFor(g.Rules), start: time.Now()}
+	r := &run{Searcher: s, ctx: ctx, opt: opt, rules: g.Rules, start: time.Now(), release: func() {}}
+	replay := g.Rules
+	if n, ok := g.Rules.(engine.NamNam); ok {
+		r.budget = engine.NewBudget(math.MaxInt64 / 2)
+		n.Budget = r.budget
+		replay = n
+		stopCtx := context.AfterFunc(ctx, r.budget.Stop)
+		r.release = func() { stopCtx() }
+		if opt.MoveTime > 0 {
+			timer := time.AfterFunc(opt.MoveTime, r.budget.Stop)
+			r.release = func() { stopCtx(); timer.Stop() }
+		}
+	}
+	r.play = s.newPlay(g.Rules, r.budget)
 	if o, ok := g.Rules.(engine.Oware); ok {
 		r.oware = true
 		if s.tables != nil && !opt.NoTables {
@@ -150,7 +188,8 @@ func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run
 	}
 	state := opt.Seed
 	r.noiseKey = splitmix64(&state)
-	for _, p := range sinceCapture(g) {
+	r.rulesKey = rulesKey(g.Rules)
+	for _, p := range sinceCapture(g, replay) {
 		r.reps = append(r.reps, s.keys.board(&p))
 	}
 	r.pos[0] = g.Position
@@ -167,8 +206,8 @@ type rootMove struct {
 }
 
 // iterate runs the iterations of deepening search.
-func (r *run) iterate() (Result, error) {
-	moves := r.rootMoves()
+func (r *run) iterate(legal engine.Moves) (Result, error) {
+	moves := r.rootMoves(legal)
 	best := Result{Best: moves[0].pit, PV: []int{moves[0].pit}}
 	maxDepth := MaxDepth
 	if r.opt.Depth > 0 {
@@ -195,7 +234,7 @@ func (r *run) iterate() (Result, error) {
 		}
 	}
 	best.Nodes, best.Time = r.nodes, time.Since(r.start)
-	if best.Depth == 0 && r.ctx.Err() != nil {
+	if best.Depth == 0 && errors.Is(r.ctx.Err(), context.Canceled) {
 		return best, r.ctx.Err()
 	}
 	return best, nil
@@ -231,9 +270,9 @@ func (r *run) noTimeForMore() bool {
 }
 
 // rootMoves lists the legal moves in an order drawn from the seed.
-func (r *run) rootMoves() []rootMove {
+func (r *run) rootMoves(legal engine.Moves) []rootMove {
 	var moves []rootMove
-	for _, pit := range r.play.legal(&r.pos[0]).Pits() {
+	for _, pit := range legal.Pits() {
 		moves = append(moves, rootMove{pit: pit})
 	}
 	state := r.opt.Seed
@@ -294,7 +333,12 @@ func (r *run) child(ply, depth, pit int, alpha, beta int32, first bool, seg int)
 	c := &r.pos[ply+1]
 	*c = *p
 	me := p.ToMove
-	if r.play.apply(c, pit) {
+	ended := r.play.apply(c, pit)
+	if r.outOfWork() {
+		r.pvLen[ply+1] = 0
+		return 0, false
+	}
+	if ended {
 		r.pvLen[ply+1] = 0
 		return 100 * int32(finalDiff(c, me)), true
 	}
@@ -347,6 +391,16 @@ func (r *run) checkStop() bool {
 	return r.stopped
 }
 
+// outOfWork reports whether the search must stop because the budget of
+// Nam-nam's legality checks ran out (its time is up), and marks it
+// stopped: a check cut short leaves a move list or a move undecided.
+func (r *run) outOfWork() bool {
+	if r.budget != nil && r.budget.Err() != nil {
+		r.stopped = true
+	}
+	return r.stopped
+}
+
 // node returns the value of the position at ply for its player to move
 // and whether it is proven (in the direction of the bound when it falls
 // outside (alpha, beta)). The position's board key is the last of reps;
@@ -364,7 +418,7 @@ func (r *run) node(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 	if depth <= 0 || ply >= maxPly-qDepth-1 {
 		return r.quiesce(ply, alpha, beta, qDepth), false
 	}
-	key := r.keys.full(p, r.reps[len(r.reps)-1])
+	key := r.keys.full(p, r.reps[len(r.reps)-1]) ^ r.rulesKey
 	ttMove := -1
 	if e, ok := r.tt.probe(key); ok {
 		ttMove = int(e.move)
@@ -393,6 +447,9 @@ func (r *run) node(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 	}
 	var order [engine.NumPits]int
 	n := r.order(ply, ttMove, order[:])
+	if r.outOfWork() {
+		return 0, false
+	}
 	alphaIn, best, bestPit, exact := alpha, -inf, -1, true
 	for i, pit := range order[:n] {
 		v, ex := r.searchMove(ply, depth, i, pit, ttMove, alpha, beta, seg)
@@ -545,11 +602,16 @@ func (r *run) quiesce(ply int, alpha, beta int32, q int) int32 {
 	alpha = max(alpha, stand)
 	best := stand
 	me := p.ToMove
-	for m := uint16(r.play.legal(p)); m != 0; m &= m - 1 {
+	legal := r.play.legal(p)
+	for m := uint16(legal); m != 0 && !r.outOfWork(); m &= m - 1 {
 		c := &r.pos[ply+1]
 		*c = *p
 		var v int32
-		if r.play.apply(c, bits.TrailingZeros16(m)) {
+		ended := r.play.apply(c, bits.TrailingZeros16(m))
+		if r.outOfWork() {
+			break
+		}
+		if ended {
 			v = 100 * int32(finalDiff(c, me))
 		} else if c.Captured == p.Captured {
 			continue

@@ -85,11 +85,11 @@ func TestRepetitionFromTheGame(t *testing.T) {
 	if engine.Label(res.Best) != "f" || res.Score != 0 || !res.Exact {
 		t.Errorf("best %s score %d exact %v; want f, 0, exact", engine.Label(res.Best), res.Score, res.Exact)
 	}
-	if got := len(sinceCapture(g)); got != 12 {
+	if got := len(sinceCapture(g, g.Rules)); got != 12 {
 		t.Errorf("%d positions since the last capture, want the start and 11 more", got)
 	}
 	g = game(t, "abapa", "2-0-0-0-0-1-1-3-0-0-0-4-20-17-S", "F", "b", "A")
-	if got := len(sinceCapture(g)); got != 3 {
+	if got := len(sinceCapture(g, g.Rules)); got != 3 {
 		t.Errorf("after a capture and two moves: %d positions, want 3", got)
 	}
 }
