@@ -382,11 +382,34 @@ func (s *Service) StartRound(ctx context.Context, g *Game, seat engine.Side) err
 	return s.store(ctx, g, nil)
 }
 
+// rematchTries bounds how often Rematch reads the game again after a
+// conflicting write (another change of the game came first).
+const rematchTries = 5
+
 // Rematch records seat's wish for a rematch of the finished game g; when
 // the opponent asked already, the new game starts with the seats swapped
 // (each player keeps their token and account) and g.RematchID names it.
-// ErrNotOver while g is not over.
+// When another change of g (the opponent's own wish, most often) is
+// stored first, Rematch reads g again and goes on from there, so that two
+// wishes sent at the same moment start exactly one rematch. ErrNotOver
+// while g is not over; ErrConflict only when g keeps changing.
 func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error {
+	for try := 1; ; try++ {
+		err := s.rematchOnce(ctx, g, seat)
+		if !errors.Is(err, ErrConflict) || try == rematchTries {
+			return err
+		}
+		fresh, lerr := s.Load(ctx, g.ID)
+		if lerr != nil {
+			return lerr
+		}
+		*g = *fresh
+	}
+}
+
+// rematchOnce is one try of Rematch on g as read: ErrConflict when g
+// changed meanwhile (nothing is left behind then).
+func (s *Service) rematchOnce(ctx context.Context, g *Game, seat engine.Side) error {
 	if g.Status != Over {
 		return ErrNotOver
 	}
@@ -407,8 +430,8 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 	row := ng.row()
 	row.ID = models.NewGameID()
 	// The rematch exists before anyone hears of it; the version-checked
-	// write then decides which of two answers started it, and the other
-	// answer's game is deleted.
+	// write then decides which answer started it, and a game that lost is
+	// deleted.
 	if err := s.db.CreateGame(ctx, row); err != nil {
 		return fmt.Errorf("create rematch: %w", err)
 	}
@@ -417,10 +440,7 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 		if derr := s.db.DeleteGame(ctx, row.ID); derr != nil {
 			s.log.Error("delete unused rematch", "game", row.ID, "err", derr)
 		}
-		if fresh, lerr := s.Load(ctx, g.ID); lerr == nil && fresh.RematchID != "" {
-			*g = *fresh // a second click: the first one started the rematch
-			return nil
-		}
+		g.RematchID = ""
 		return err
 	}
 	ng.ID = row.ID
