@@ -204,17 +204,18 @@ func (s *Service) Join(ctx context.Context, g *Game) (string, engine.Side, error
 	return token, side, nil
 }
 
-// ClaimSeats records the account userID as the player of the seats that
-// the given bearer tokens (by game id) hold, where a seat has no account
-// yet and the other seat is not the same account's: the games of a guest
-// join the account at registration or login.
-func (s *Service) ClaimSeats(ctx context.Context, tokens map[string]string, userID uint) {
-	for id, token := range tokens {
+// ClaimSeats records the account userID as the player of the seats whose
+// bearer tokens hash to the given hashes (models.HashToken, by game id),
+// where a seat has no account yet and the other seat is not the same
+// account's: the games of a guest join the account at registration or
+// login.
+func (s *Service) ClaimSeats(ctx context.Context, hashes map[string]string, userID uint) {
+	for id, hash := range hashes {
 		g, err := s.Load(ctx, id)
 		if err != nil {
 			continue
 		}
-		if side := g.SeatByToken(token); side != engine.Nobody {
+		if side := g.SeatByHash(hash); side != engine.Nobody {
 			if _, err := s.db.ClaimSeat(ctx, id, side.String(), userID); err != nil {
 				s.log.Error("claim seat", "game", id, "err", err)
 			}

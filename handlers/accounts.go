@@ -51,9 +51,12 @@ var usernameRe = regexp.MustCompile(`^[A-Za-z0-9_-]{3,20}$`)
 // logIn starts a session for u (a new one: session rotation) and adds the
 // games the visitor played as a guest in this browser to the account.
 func (h *handler) logIn(c echo.Context, u *models.User) error {
-	sess := h.visit(c).sess
-	h.games.ClaimSeats(c.Request().Context(), sess.seatTokens(), u.ID)
-	return sess.renew(u)
+	seats, err := h.guestSeats(c)
+	if err != nil {
+		return err
+	}
+	h.games.ClaimSeats(c.Request().Context(), seats, u.ID)
+	return h.visit(c).sess.renew(u)
 }
 
 // authPage renders the login or registration form.

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 
 	"github.com/a-h/templ"
 	"github.com/gorilla/sessions"
@@ -61,7 +62,8 @@ type handler struct {
 	analyses        *clientLimit // the analysis API's per-client limit (analysis.go)
 	legal           *engine.LegalCache
 	bodies          content.BodyCache
-	pages           pageCache // whole pages of visitors without an account
+	pages           pageCache    // whole pages of visitors without an account
+	visitorSweep    atomic.Int64 // when (Unix seconds) the expired visitors were last deleted (seats.go)
 }
 
 // New returns the site: every page, the JSON API, the static files and

@@ -96,11 +96,18 @@ func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, e
 // sessionGames returns the games not over whose seats the session holds,
 // leaving out those already listed.
 func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views.OpenGame, error) {
-	v := h.visit(c)
+	visitor := h.visit(c).sess.visitor()
+	if visitor == "" {
+		return nil, nil
+	}
+	seats, err := h.db.VisitorSeats(c.Request().Context(), visitor)
+	if err != nil {
+		return nil, err
+	}
 	var ids []string
-	for _, e := range v.sess.seats() {
-		if !slices.ContainsFunc(listed, func(g views.OpenGame) bool { return g.ID == e.game }) {
-			ids = append(ids, e.game)
+	for _, e := range seats {
+		if !slices.ContainsFunc(listed, func(g views.OpenGame) bool { return g.ID == e.GameID }) {
+			ids = append(ids, e.GameID)
 		}
 	}
 	if len(ids) == 0 {
