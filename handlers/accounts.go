@@ -55,7 +55,11 @@ func (h *handler) logIn(c echo.Context, u *models.User) error {
 	if err != nil {
 		return err
 	}
-	h.games.ClaimSeats(c.Request().Context(), seats, u.ID)
+	hashes := make(map[string]string, len(seats))
+	for _, s := range seats {
+		hashes[s.GameID] = s.TokenHash
+	}
+	h.games.ClaimSeats(c.Request().Context(), hashes, u.ID)
 	return h.visit(c).sess.renew(u)
 }
 

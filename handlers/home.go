@@ -93,25 +93,20 @@ func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, e
 	return out, nil
 }
 
-// sessionGames returns the games not over whose seats the session holds,
-// leaving out those already listed.
+// sessionGames returns the games not over whose seats are kept for the
+// request's visitor, leaving out those already listed.
 func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views.OpenGame, error) {
-	visitor := h.visit(c).sess.visitor()
-	if visitor == "" {
-		return nil, nil
-	}
-	seats, err := h.db.VisitorSeats(c.Request().Context(), visitor)
-	if err != nil {
+	seats, err := h.guestSeats(c)
+	if err != nil || len(seats) == 0 {
 		return nil, err
 	}
 	var ids []string
+	hashes := make(map[string]string, len(seats))
 	for _, e := range seats {
 		if !slices.ContainsFunc(listed, func(g views.OpenGame) bool { return g.ID == e.GameID }) {
 			ids = append(ids, e.GameID)
+			hashes[e.GameID] = e.TokenHash
 		}
-	}
-	if len(ids) == 0 {
-		return nil, nil
 	}
 	ctx := c.Request().Context()
 	status, err := h.games.Statuses(ctx, ids)
@@ -127,7 +122,7 @@ func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views
 		if err != nil {
 			return nil, err
 		}
-		if seat := h.seatOf(c, &g.Head); seat != engine.Nobody {
+		if seat := g.SeatOf(hashes[id], h.visit(c).userID()); seat != engine.Nobody {
 			out = append(out, openGameOf(g, seat))
 		}
 	}

@@ -93,19 +93,14 @@ func (h *handler) roomForSeat(c echo.Context) error {
 	return nil
 }
 
-// guestSeats returns the token hashes of the seats kept for the request's
-// visitor, by game id.
-func (h *handler) guestSeats(c echo.Context) (map[string]string, error) {
-	out := map[string]string{}
+// guestSeats returns the seats kept for the request's visitor, oldest
+// first.
+func (h *handler) guestSeats(c echo.Context) ([]models.VisitorSeat, error) {
 	visitor := h.visit(c).sess.visitor()
 	if visitor == "" {
-		return out, nil
+		return nil, nil
 	}
-	seats, err := h.db.VisitorSeats(c.Request().Context(), visitor)
-	for _, s := range seats {
-		out[s.GameID] = s.TokenHash
-	}
-	return out, err
+	return h.db.VisitorSeats(c.Request().Context(), visitor)
 }
 
 // nameVisitor gives a page request's session a visitor id when it has

@@ -1,14 +1,19 @@
 package handlers_test
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gorilla/sessions"
 
 	"oware/models"
 )
@@ -137,4 +142,45 @@ func TestGuestSeatsSurviveOverlappingRequests(t *testing.T) {
 			}
 		})
 	})
+}
+
+// TestOlderCookieSeatsMoveToTheServer: a cookie written before the seats
+// moved to the server keeps them ("seats": "id:token" entries); its next
+// page request moves them there, and the browser keeps playing.
+func TestOlderCookieSeatsMoveToTheServer(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	id, south, _ := s.newAPIGame("abapa")
+	// The cookie as the site wrote it: signed and encrypted with keys
+	// derived from the secret of newSite.
+	derive := func(purpose string) []byte {
+		m := hmac.New(sha256.New, []byte("0123456789abcdef0123456789abcdef"))
+		m.Write([]byte(purpose))
+		return m.Sum(nil)
+	}
+	store := sessions.NewCookieStore(derive("oware session hash key"), derive("oware session encryption key"))
+	rec := httptest.NewRecorder()
+	sess, _ := store.New(httptest.NewRequest("GET", "/", nil), "oware")
+	sess.Values["seats"] = "unknown1:x " + id + ":" + south
+	if err := sess.Save(httptest.NewRequest("GET", "/", nil), rec); err != nil {
+		t.Fatal(err)
+	}
+	c := s.browser()
+	u, _ := url.Parse(s.srv.URL)
+	c.Jar.SetCookies(u, rec.Result().Cookies())
+
+	code, _, page := s.get(c, "/en/games/"+id)
+	if code != http.StatusOK || !strings.Contains(page, `name="pit"`) {
+		t.Fatalf("the game page with the older cookie: %d, playable = %v", code, strings.Contains(page, `name="pit"`))
+	}
+	var kept int64
+	s.db.Gorm.Model(&models.VisitorSeat{}).Where("game_id = ?", id).Count(&kept)
+	if kept != 1 {
+		t.Errorf("%d seats kept on the server for the game, want 1", kept)
+	}
+	if code, _, _ := s.move(seated{c, "/en/games/" + id}, "C", nil); code != http.StatusSeeOther {
+		t.Errorf("move: %d", code)
+	}
+	if n, _ := stored(t, s.db, id); n != 1 {
+		t.Errorf("%d moves stored, want 1", n)
+	}
 }
