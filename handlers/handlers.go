@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/gorilla/sessions"
@@ -44,6 +45,9 @@ type Config struct {
 	// machine or a private network, whose X-Forwarded-For names the client
 	// (for the login limits). Without it the connection's address counts.
 	BehindProxy bool
+	// Clock is the time of the login limits (limits.go); nil: time.Now.
+	// Tests move it by hand.
+	Clock func() time.Time
 }
 
 // handler holds what the handlers share.
@@ -106,7 +110,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
-		limits: newLoginLimits(), analyses: newClientLimit(), legal: engine.NewLegalCache(1 << 14),
+		limits: newLoginLimits(cfg.Clock), analyses: newClientLimit(), legal: engine.NewLegalCache(1 << 14),
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)
