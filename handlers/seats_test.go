@@ -184,3 +184,71 @@ func TestOlderCookieSeatsMoveToTheServer(t *testing.T) {
 		t.Errorf("%d moves stored, want 1", n)
 	}
 }
+
+// TestSimultaneousRematchSeatsBoth: two guests ask for a rematch at the
+// same moment, many times: each time one new game starts, in which the
+// former North (now South, to move) can play and the former South holds
+// North; the page of the finished game leads both there (issue 14, item 8).
+func TestSimultaneousRematchSeatsBoth(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		south, north := s.formGame("en", "abapa")
+		_, _, page := s.get(south.c, south.game)
+		stok := s.csrf(page)
+		_, _, page = s.get(north.c, north.game)
+		ntok := s.csrf(page)
+		for try := 1; try <= 15; try++ {
+			if code, _, _ := s.post(south.c, south.game+"/resign", url.Values{"_csrf": {stok}}, nil); code != http.StatusSeeOther {
+				t.Fatalf("try %d: resign: %d", try, code)
+			}
+			var before int64
+			db.Gorm.Model(&models.Game{}).Count(&before)
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			for k, p := range []struct {
+				s   seated
+				tok string
+			}{{south, stok}, {north, ntok}} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					code, _, err := s.send(p.s.c, "POST", p.s.game+"/rematch", url.Values{"_csrf": {p.tok}})
+					if err == nil && code != http.StatusSeeOther {
+						err = fmt.Errorf("rematch: %d", code)
+					}
+					errs[k] = err
+				}()
+			}
+			wg.Wait()
+			for _, err := range errs {
+				if err != nil {
+					t.Fatalf("try %d: %v", try, err)
+				}
+			}
+			var after int64
+			db.Gorm.Model(&models.Game{}).Count(&after)
+			if after != before+1 {
+				t.Fatalf("try %d: %d new games, want 1", try, after-before)
+			}
+			var to [2]string
+			for k, p := range []seated{south, north} {
+				code, hdr, _ := s.get(p.c, p.game+"/rematch")
+				if to[k] = hdr.Get("Location"); code != http.StatusSeeOther || to[k] == p.game {
+					t.Fatalf("try %d: player %d follows the rematch: %d %q", try, k, code, to[k])
+				}
+			}
+			if to[0] != to[1] {
+				t.Fatalf("try %d: the players went to %q and %q", try, to[0], to[1])
+			}
+			// The seats swap: the former North moves first.
+			south, north = seated{north.c, to[0]}, seated{south.c, to[0]}
+			stok, ntok = ntok, stok
+			if _, _, page := s.get(north.c, north.game); strings.Contains(page, `name="pit"`) || !strings.Contains(page, `href="`+north.game+`/resign"`) {
+				t.Fatalf("try %d: the new North's page: playable pits, or no resign button (no seat)", try)
+			}
+			if code, _, _ := s.move(south, "C", nil); code != http.StatusSeeOther {
+				t.Fatalf("try %d: the new South's move: %d", try, code)
+			}
+		}
+	})
+}
