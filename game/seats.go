@@ -7,10 +7,12 @@ import (
 	"oware/models"
 )
 
-// Seats are held three ways: a guest's browser keeps the seat's bearer
-// token in its session, an API client sends it as a bearer token, and a
+// Seats are held three ways: a guest's browser holds the seats the server
+// keeps for its visitor id (the hash of each seat's bearer token, in
+// models.VisitorSeat), an API client sends the seat's bearer token, and a
 // registered player holds the seats of their account's games in any
-// browser.
+// browser. handlers.seatOf is the one place that asks which way a request
+// holds a seat.
 
 // SeatByToken returns the seat whose bearer token is token (the API's
 // Authorization: Bearer), or engine.Nobody.
@@ -18,21 +20,30 @@ func (g *Head) SeatByToken(token string) engine.Side {
 	if token == "" {
 		return engine.Nobody
 	}
-	h := []byte(models.HashToken(token))
+	return g.SeatByHash(models.HashToken(token))
+}
+
+// SeatByHash returns the seat whose bearer token hashes to hash
+// (models.HashToken), or engine.Nobody.
+func (g *Head) SeatByHash(hash string) engine.Side {
+	if hash == "" {
+		return engine.Nobody
+	}
 	for _, s := range []engine.Side{engine.South, engine.North} {
-		if t := g.Seats[s].Token; t != "" && subtle.ConstantTimeCompare(h, []byte(t)) == 1 {
+		if t := g.Seats[s].Token; t != "" && subtle.ConstantTimeCompare([]byte(hash), []byte(t)) == 1 {
 			return s
 		}
 	}
 	return engine.Nobody
 }
 
-// SeatOf returns the seat a browser holds: by the token its session keeps
-// for g, or through the logged-in account userID (0 for a visitor). A seat
-// that belongs to an account is held only through that account, so an old
-// copy of a cookie loses it at logout or a password change.
-func (g *Head) SeatOf(token string, userID uint) engine.Side {
-	seat := g.SeatByToken(token)
+// SeatOf returns the seat a browser holds: by the token hash kept for its
+// visitor in g ("" for none), or through the logged-in account userID (0
+// for a visitor). A seat that belongs to an account is held only through
+// that account, so an old copy of a cookie loses it at logout or a
+// password change.
+func (g *Head) SeatOf(tokenHash string, userID uint) engine.Side {
+	seat := g.SeatByHash(tokenHash)
 	if seat != engine.Nobody && g.Seats[seat].UserID == nil {
 		return seat
 	}

@@ -207,17 +207,18 @@ func (s *Service) Join(ctx context.Context, g *Game) (string, engine.Side, error
 	return token, side, nil
 }
 
-// ClaimSeats records the account userID as the player of the seats that
-// the given bearer tokens (by game id) hold, where a seat has no account
-// yet and the other seat is not the same account's: the games of a guest
-// join the account at registration or login.
-func (s *Service) ClaimSeats(ctx context.Context, tokens map[string]string, userID uint) {
-	for id, token := range tokens {
+// ClaimSeats records the account userID as the player of the seats whose
+// bearer tokens hash to the given hashes (models.HashToken, by game id),
+// where a seat has no account yet and the other seat is not the same
+// account's: the games of a guest join the account at registration or
+// login.
+func (s *Service) ClaimSeats(ctx context.Context, hashes map[string]string, userID uint) {
+	for id, hash := range hashes {
 		g, err := s.Load(ctx, id)
 		if err != nil {
 			continue
 		}
-		if side := g.SeatByToken(token); side != engine.Nobody {
+		if side := g.SeatByHash(hash); side != engine.Nobody {
 			if _, err := s.db.ClaimSeat(ctx, id, side.String(), userID); err != nil {
 				s.log.Error("claim seat", "game", id, "err", err)
 			}
@@ -385,11 +386,34 @@ func (s *Service) StartRound(ctx context.Context, g *Game, seat engine.Side) err
 	return s.store(ctx, g, nil)
 }
 
+// rematchTries bounds how often Rematch reads the game again after a
+// conflicting write (another change of the game came first).
+const rematchTries = 5
+
 // Rematch records seat's wish for a rematch of the finished game g; when
 // the opponent asked already, the new game starts with the seats swapped
 // (each player keeps their token and account) and g.RematchID names it.
-// ErrNotOver while g is not over.
+// When another change of g (the opponent's own wish, most often) is
+// stored first, Rematch reads g again and goes on from there, so that two
+// wishes sent at the same moment start exactly one rematch. ErrNotOver
+// while g is not over; ErrConflict only when g keeps changing.
 func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error {
+	for try := 1; ; try++ {
+		err := s.rematchOnce(ctx, g, seat)
+		if !errors.Is(err, ErrConflict) || try == rematchTries {
+			return err
+		}
+		fresh, lerr := s.Load(ctx, g.ID)
+		if lerr != nil {
+			return lerr
+		}
+		*g = *fresh
+	}
+}
+
+// rematchOnce is one try of Rematch on g as read: ErrConflict when g
+// changed meanwhile (nothing is left behind then).
+func (s *Service) rematchOnce(ctx context.Context, g *Game, seat engine.Side) error {
 	if g.Status != Over {
 		return ErrNotOver
 	}
@@ -410,8 +434,8 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 	row := ng.row()
 	row.ID = models.NewGameID()
 	// The rematch exists before anyone hears of it; the version-checked
-	// write then decides which of two answers started it, and the other
-	// answer's game is deleted.
+	// write then decides which answer started it, and a game that lost is
+	// deleted.
 	if err := s.db.CreateGame(ctx, row); err != nil {
 		return fmt.Errorf("create rematch: %w", err)
 	}
@@ -420,10 +444,7 @@ func (s *Service) Rematch(ctx context.Context, g *Game, seat engine.Side) error 
 		if derr := s.db.DeleteGame(ctx, row.ID); derr != nil {
 			s.log.Error("delete unused rematch", "game", row.ID, "err", derr)
 		}
-		if fresh, lerr := s.Load(ctx, g.ID); lerr == nil && fresh.RematchID != "" {
-			*g = *fresh // a second click: the first one started the rematch
-			return nil
-		}
+		g.RematchID = ""
 		return err
 	}
 	ng.ID = row.ID

@@ -51,9 +51,16 @@ var usernameRe = regexp.MustCompile(`^[A-Za-z0-9_-]{3,20}$`)
 // logIn starts a session for u (a new one: session rotation) and adds the
 // games the visitor played as a guest in this browser to the account.
 func (h *handler) logIn(c echo.Context, u *models.User) error {
-	sess := h.visit(c).sess
-	h.games.ClaimSeats(c.Request().Context(), sess.seatTokens(), u.ID)
-	return sess.renew(u)
+	seats, err := h.guestSeats(c)
+	if err != nil {
+		return err
+	}
+	hashes := make(map[string]string, len(seats))
+	for _, s := range seats {
+		hashes[s.GameID] = s.TokenHash
+	}
+	h.games.ClaimSeats(c.Request().Context(), hashes, u.ID)
+	return h.visit(c).sess.renew(u)
 }
 
 // authPage renders the login or registration form.
@@ -65,7 +72,7 @@ func (h *handler) authPage(c echo.Context, status int, v views.AuthView) error {
 	p := h.page(c, title, path)
 	v.CSRF = csrfToken(c)
 	if v.Error != "" {
-		v.Error = p.L.T(v.Error)
+		v.Error = localizeCounted(p.L, v.Error)
 	}
 	for field, key := range v.Fields {
 		v.Fields[field] = p.L.T(key)
@@ -165,9 +172,9 @@ func (h *handler) loginForm(c echo.Context) error {
 	pw := c.FormValue("password")
 	key, addr := strings.ToLower(name), c.RealIP()
 	v := views.AuthView{Username: name, Next: localPath(c.FormValue("next"))}
-	ok, done := h.limits.attempt(key, addr)
-	if !ok {
-		v.Error = "acc_err_too_many"
+	wait, done := h.limits.attempt(key, addr)
+	if wait > 0 {
+		v.Error = waitMessage(c, wait)
 		return h.authPage(c, http.StatusTooManyRequests, v)
 	}
 	failed := true
@@ -227,7 +234,7 @@ func (h *handler) settings(c echo.Context, u *models.User, status int, notice, e
 		v.Notice = p.L.T(notice)
 	}
 	if errKey != "" {
-		v.Error = p.L.T(errKey)
+		v.Error = localizeCounted(p.L, errKey)
 	}
 	return render(c, status, views.AccountPage(p, v))
 }
@@ -277,9 +284,9 @@ func (h *handler) languageForm(c echo.Context) error {
 // failed-login limits; the answer is nil or a refusal already rendered.
 func (h *handler) checkPassword(c echo.Context, u *models.User) (bool, error) {
 	key, addr := u.UsernameLower, c.RealIP()
-	ok, done := h.limits.attempt(key, addr)
-	if !ok {
-		return false, h.settings(c, u, http.StatusTooManyRequests, "", "acc_err_too_many")
+	wait, done := h.limits.attempt(key, addr)
+	if wait > 0 {
+		return false, h.settings(c, u, http.StatusTooManyRequests, "", waitMessage(c, wait))
 	}
 	right := passwordMatches(c.FormValue("current"), u.PasswordHash)
 	done(!right)

@@ -203,8 +203,8 @@ func TestLoginRateLimit(t *testing.T) {
 			t.Fatalf("failure %d: %d", i+1, code)
 		}
 	}
-	// The account is blocked, even with the right password; the message is
-	// localized and the same for an unknown name.
+	// The account is blocked from this address, even with the right
+	// password; the message is localized and the same for an unknown name.
 	code, _, page := s.login(c, "cs", "alice", testPassword)
 	if code != http.StatusTooManyRequests || !strings.Contains(page, "Příliš mnoho neúspěšných pokusů") {
 		t.Fatalf("after 5 failures: %d", code)

@@ -102,10 +102,10 @@ func (h *handler) followRematch(c echo.Context) error {
 	return h.toRematch(c, g, seat)
 }
 
-// toRematch keeps the visitor's seat token for the rematch of g and
-// redirects there.
+// toRematch keeps the visitor's seat in the rematch of g (the seat with
+// the token of theirs in g) and redirects there.
 func (h *handler) toRematch(c echo.Context, g *game.Game, seat engine.Side) error {
-	if err := h.keepSeat(c, g.RematchID, h.visit(c).sess.seatToken(g.ID)); err != nil {
+	if err := h.keepSeat(c, g.RematchID, g.Seats[seat].Token); err != nil {
 		return err
 	}
 	to := gamePath(langOf(c), g.RematchID)

@@ -117,7 +117,7 @@ func (h *handler) apiGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if seat := g.SeatByToken(bearerToken(c)); seat != engine.Nobody {
+	if seat := h.seatOf(c, &g.Head); seat != engine.Nobody {
 		h.seen(c, g, seat) // a program reading its game is there
 	}
 	return c.JSON(http.StatusOK, h.toJSON(g))
@@ -161,12 +161,11 @@ func (h *handler) bearer(c echo.Context) (*game.Game, engine.Side, error) {
 	if err != nil {
 		return nil, engine.Nobody, err
 	}
-	token := bearerToken(c)
-	if token == "" {
+	if bearerToken(c) == "" {
 		c.Response().Header().Set(echo.HeaderWWWAuthenticate, `Bearer realm="oware"`)
 		return nil, engine.Nobody, &userError{http.StatusUnauthorized, "err_no_seat"}
 	}
-	seat := g.SeatByToken(token)
+	seat := h.seatOf(c, &g.Head)
 	if seat == engine.Nobody {
 		return nil, seat, errNoSeat
 	}

@@ -43,7 +43,7 @@ func (h *handler) startGame(c echo.Context, set game.Settings) error {
 	if err != nil {
 		return err
 	}
-	if err := h.keepSeat(c, g.ID, token); err != nil {
+	if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
 		return err
 	}
 	return redirect(c, gamePath(langOf(c), g.ID))
@@ -90,7 +90,7 @@ func (h *handler) rematchKey(c echo.Context, g *game.Game) string {
 // goes to the join page while a seat is free, else sees the game as a
 // spectator (a page kept for every visitor without an account).
 func (h *handler) gamePage(c echo.Context) error {
-	if h.cacheable(c) && h.visit(c).sess.seatToken(c.Param("id")) == "" {
+	if h.cacheable(c) && h.guestSeat(c, c.Param("id")) == "" {
 		head, err := h.games.Peek(c.Request().Context(), c.Param("id"), false)
 		if err != nil {
 			return err
@@ -192,7 +192,7 @@ func (h *handler) joinForm(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := h.keepSeat(c, g.ID, token); err != nil {
+		if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
 			return err
 		}
 	}

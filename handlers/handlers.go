@@ -11,6 +11,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/gorilla/sessions"
@@ -52,6 +54,9 @@ type Config struct {
 	// Streams bounds the event streams; zero fields: the defaults
 	// (streams.go).
 	Streams StreamLimits
+	// Clock is the time of the login limits (limits.go); nil: time.Now.
+	// Tests move it by hand.
+	Clock func() time.Time
 }
 
 // handler holds what the handlers share.
@@ -72,8 +77,9 @@ type handler struct {
 	streams         *streams     // the open event streams (streams.go)
 	legal           *engine.LegalCache
 	bodies          content.BodyCache
-	pages           pageCache // whole pages of visitors without an account
-	behindProxy     bool      // Config.BehindProxy
+	pages           pageCache    // whole pages of visitors without an account
+	behindProxy     bool         // Config.BehindProxy
+	visitorSweep    atomic.Int64 // when (Unix seconds) the expired visitors were last deleted (seats.go)
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -118,7 +124,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
 		behindProxy: cfg.BehindProxy,
-		limits:      newLoginLimits(),
+		limits:      newLoginLimits(cfg.Clock),
 		analyses:    newRateLimit(cfg.AnalysisLimit, defaultAnalysisLimit, errAnalysisLimit),
 		imports:     newRateLimit(cfg.ImportLimit, defaultImportLimit, errImportLimit),
 		streams:     newStreams(cfg.Streams),

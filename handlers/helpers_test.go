@@ -38,16 +38,27 @@ func eachDialect(t *testing.T, f func(t *testing.T, db *models.DB)) {
 // tutorials as the server command does at start.
 func newSite(t *testing.T, db *models.DB) *site {
 	t.Helper()
+	return newSiteWith(t, db, nil)
+}
+
+// newSiteWith is newSite with a configuration that adjust changes (when
+// not nil) before the site is made.
+func newSiteWith(t *testing.T, db *models.DB, adjust func(*handlers.Config)) *site {
+	t.Helper()
 	if err := content.Load(t.Context(), db, slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewUnstartedServer(nil)
-	e, err := handlers.New(handlers.Config{
+	cfg := handlers.Config{
 		DB: db, BaseURL: "http://" + srv.Listener.Addr().String(),
 		Secret:  []byte("0123456789abcdef0123456789abcdef"),
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Version: "v0.1.0", Commit: "a38d0e2f00",
-	})
+	}
+	if adjust != nil {
+		adjust(&cfg)
+	}
+	e, err := handlers.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -93,18 +93,20 @@ func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, e
 	return out, nil
 }
 
-// sessionGames returns the games not over whose seats the session holds,
-// leaving out those already listed.
+// sessionGames returns the games not over whose seats are kept for the
+// request's visitor, leaving out those already listed.
 func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views.OpenGame, error) {
-	v := h.visit(c)
-	var ids []string
-	for _, e := range v.sess.seats() {
-		if !slices.ContainsFunc(listed, func(g views.OpenGame) bool { return g.ID == e.game }) {
-			ids = append(ids, e.game)
-		}
+	seats, err := h.guestSeats(c)
+	if err != nil || len(seats) == 0 {
+		return nil, err
 	}
-	if len(ids) == 0 {
-		return nil, nil
+	var ids []string
+	hashes := make(map[string]string, len(seats))
+	for _, e := range seats {
+		if !slices.ContainsFunc(listed, func(g views.OpenGame) bool { return g.ID == e.GameID }) {
+			ids = append(ids, e.GameID)
+			hashes[e.GameID] = e.TokenHash
+		}
 	}
 	ctx := c.Request().Context()
 	status, err := h.games.Statuses(ctx, ids)
@@ -120,7 +122,7 @@ func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views
 		if err != nil {
 			return nil, err
 		}
-		if seat := h.seatOf(c, &g.Head); seat != engine.Nobody {
+		if seat := g.SeatOf(hashes[id], h.visit(c).userID()); seat != engine.Nobody {
 			out = append(out, openGameOf(g, seat))
 		}
 	}

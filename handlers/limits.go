@@ -1,37 +1,84 @@
 package handlers
 
 import (
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/labstack/echo/v4"
 	"golang.org/x/time/rate"
+
+	"oware/views"
 )
 
-// Login rate limits, per account name and per client address: a burst of
-// failed logins, then one more per interval. In memory, per instance.
+// Login limits (issue 14): failed logins count per account name and
+// client address together, so that a stranger's failures from their
+// address never hold back the owner logging in from another. The first
+// pairFree failures of a pair are free; after them each further attempt
+// of the pair waits pairFirstDelay after its last failure, twice as long
+// after every further failure, at most pairMaxDelay; a pair's count is
+// forgotten pairForget after its last failure, or at a success. Across
+// accounts an address has a looser limit: addressBurst failures, then
+// one more per addressInterval. In memory, per instance.
 const (
-	accountBurst    = 5
-	accountInterval = time.Minute
+	pairFree        = 5
+	pairFirstDelay  = time.Second
+	pairMaxDelay    = 5 * time.Minute
+	pairForget      = 24 * time.Hour
 	addressBurst    = 20
 	addressInterval = 10 * time.Second
 	// Registrations per address: a burst, then one more per interval.
 	registerBurst    = 10
 	registerInterval = 6 * time.Minute
+	// maxLimited is how many pairs or addresses the limiters keep before
+	// they forget those that no longer hold anyone back.
+	maxLimited = 10000
 )
 
-// loginLimits are the failed-login limiters by account name and address.
+// loginLimits are the failed-login limits by account and address, and by
+// address alone, and the registration limit by address.
 type loginLimits struct {
 	mu       sync.Mutex
-	account  map[string]*rate.Limiter
-	address  map[string]*rate.Limiter
+	now      func() time.Time
+	pairs    map[string]*failures     // by pairKey
+	address  map[string]*rate.Limiter // failed logins by address, across accounts
 	register map[string]*rate.Limiter // registrations by address
-	checking map[string]int           // attempts being checked, by name and by address
+	checking map[string]int           // attempts being checked, by pairKey and addressKey
 }
 
-// newLoginLimits returns empty limiters.
-func newLoginLimits() *loginLimits {
-	return &loginLimits{account: map[string]*rate.Limiter{}, address: map[string]*rate.Limiter{},
+// failures are the failed logins of one account from one address.
+type failures struct {
+	n    int       // how many, since the count was last forgotten
+	last time.Time // when the last one was
+}
+
+// newLoginLimits returns empty limiters that read the time from now
+// (time.Now when nil).
+func newLoginLimits(now func() time.Time) *loginLimits {
+	if now == nil {
+		now = time.Now
+	}
+	return &loginLimits{now: now, pairs: map[string]*failures{}, address: map[string]*rate.Limiter{},
 		register: map[string]*rate.Limiter{}, checking: map[string]int{}}
+}
+
+// pairKey and addressKey are the keys of the attempts being checked.
+func pairKey(name, addr string) string { return "p\x00" + name + "\x00" + addr }
+func addressKey(addr string) string    { return "a\x00" + addr }
+
+// pairDelay is how long after the last of n failures of a pair its next
+// attempt waits: 0 for fewer than pairFree, then pairFirstDelay doubled
+// for each failure past pairFree, at most pairMaxDelay.
+func pairDelay(n int) time.Duration {
+	if n < pairFree {
+		return 0
+	}
+	d := pairFirstDelay
+	for i := pairFree; i < n && d < pairMaxDelay; i++ {
+		d *= 2
+	}
+	return min(d, pairMaxDelay)
 }
 
 // registration counts a registration from addr and reports whether it is
@@ -48,7 +95,7 @@ func limiter(m map[string]*rate.Limiter, key string, every time.Duration, burst 
 	if l := m[key]; l != nil {
 		return l
 	}
-	if len(m) > 10000 {
+	if len(m) > maxLimited {
 		for k, l := range m {
 			if l.Tokens() >= float64(burst) {
 				delete(m, k)
@@ -60,32 +107,91 @@ func limiter(m map[string]*rate.Limiter, key string, every time.Duration, burst 
 	return l
 }
 
-// attempt starts a login attempt for the account name from the address,
-// unless either has used up its failed logins: attempts still being checked
-// count as failed until they are done, so that attempts sent at the same
-// moment cannot pass the limit together. The caller must call done with
-// whether the password was wrong; only failed attempts count.
-func (ll *loginLimits) attempt(name, addr string) (ok bool, done func(failed bool)) {
+// attempt starts a login attempt for the account name from the address
+// addr, unless the pair or the address has used up its failed logins; then
+// wait is how long until an attempt may come (above 0). Attempts still
+// being checked count as failed until they are done, so that attempts sent
+// at the same moment cannot pass a limit together. When an attempt may go
+// on, the caller must call done with whether the password was wrong; only
+// failed attempts count, and a success forgets the pair's failures.
+func (ll *loginLimits) attempt(name, addr string) (wait time.Duration, done func(failed bool)) {
 	ll.mu.Lock()
 	defer ll.mu.Unlock()
-	byName := limiter(ll.account, name, accountInterval, accountBurst)
+	now := ll.now()
+	pk, ak := pairKey(name, addr), addressKey(addr)
+	f := ll.pair(pk, now)
 	byAddr := limiter(ll.address, addr, addressInterval, addressBurst)
-	if byName.Tokens()-float64(ll.checking[name]) < 1 || byAddr.Tokens()-float64(ll.checking[addr]) < 1 {
-		return false, nil
+	if n := f.n + ll.checking[pk]; n >= pairFree {
+		if ll.checking[pk] > 0 { // the earlier attempts are still being checked
+			wait = pairDelay(n)
+		} else {
+			wait = f.last.Add(pairDelay(n)).Sub(now)
+		}
 	}
-	ll.checking[name]++
-	ll.checking[addr]++
-	return true, func(failed bool) {
+	if short := float64(1+ll.checking[ak]) - byAddr.TokensAt(now); short > 0 {
+		wait = max(wait, time.Duration(short*float64(addressInterval)))
+	}
+	if wait > 0 {
+		return wait, nil
+	}
+	ll.checking[pk]++
+	ll.checking[ak]++
+	return 0, func(failed bool) {
 		ll.mu.Lock()
 		defer ll.mu.Unlock()
-		for _, k := range []string{name, addr} {
+		for _, k := range []string{pk, ak} {
 			if ll.checking[k]--; ll.checking[k] <= 0 {
 				delete(ll.checking, k)
 			}
 		}
-		if failed {
-			byName.Allow()
-			byAddr.Allow()
+		now := ll.now()
+		if !failed {
+			delete(ll.pairs, pk)
+			return
+		}
+		f := ll.pair(pk, now)
+		f.n++
+		f.last = now
+		byAddr.AllowN(now, 1)
+	}
+}
+
+// pair returns the failures of pair key pk, made when missing (and kept
+// in the map), forgotten pairForget after the last one. When the map is
+// large it first forgets the pairs that hold no attempt back now.
+func (ll *loginLimits) pair(pk string, now time.Time) *failures {
+	f := ll.pairs[pk]
+	if f != nil && now.Sub(f.last) < pairForget {
+		return f
+	}
+	if f == nil && len(ll.pairs) >= maxLimited {
+		for k, g := range ll.pairs {
+			if now.Sub(g.last) >= max(pairDelay(g.n), pairForget/24) {
+				delete(ll.pairs, k)
+			}
 		}
 	}
+	f = &failures{}
+	ll.pairs[pk] = f
+	return f
+}
+
+// waitMessage sets the Retry-After header of a refused login attempt that
+// must wait (rounded up to whole seconds) and returns the id of its
+// message with the seconds, for localizeCounted.
+func waitMessage(c echo.Context, wait time.Duration) string {
+	secs := int((wait + time.Second - 1) / time.Second)
+	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
+	return "acc_err_wait:" + strconv.Itoa(secs)
+}
+
+// localizeCounted localizes a message id, or "id:count" as the plural
+// form of id for count.
+func localizeCounted(l views.Localizer, key string) string {
+	if id, n, ok := strings.Cut(key, ":"); ok {
+		if count, err := strconv.Atoi(n); err == nil {
+			return l.N(id, count)
+		}
+	}
+	return l.T(key)
 }

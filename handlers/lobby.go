@@ -130,7 +130,7 @@ func (h *handler) quickForm(c echo.Context) error {
 		return h.lobbyRefusal(c, err)
 	}
 	if g != nil {
-		if err := h.keepSeat(c, g.ID, token); err != nil {
+		if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
 			return err
 		}
 		return redirect(c, gamePath(langOf(c), g.ID))
@@ -148,7 +148,10 @@ func (h *handler) waitInLobby(c echo.Context, ch *game.Challenge, token string) 
 		}
 	}
 	sess.setChallenge(ch.ID)
-	if err := h.keepSeat(c, ch.NextGame(), token); err != nil {
+	if err := sess.save(); err != nil {
+		return err
+	}
+	if err := h.keepSeat(c, ch.NextGame(), models.HashToken(token)); err != nil {
 		return err
 	}
 	return redirect(c, "/"+langOf(c)+"/lobby")
@@ -230,7 +233,7 @@ func (h *handler) acceptForm(c echo.Context) error {
 	if err != nil {
 		return h.lobbyRefusal(c, err)
 	}
-	if err := h.keepSeat(c, g.ID, token); err != nil {
+	if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
 		return err
 	}
 	return redirect(c, gamePath(langOf(c), g.ID))

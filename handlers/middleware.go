@@ -107,14 +107,17 @@ type visit struct {
 // visitKey is the echo.Context key of the request's *visit.
 const visitKey = "visit"
 
-// visitor puts the visit on every page request, and the id of the page
+// visitor puts the visit on every page request (naming a new visitor,
+// seats.go), and the id of the page
 // that sends an action (X-View, see live.stored) on its context.
 func (h *handler) visitor(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if notPage(c) {
 			return next(c)
 		}
-		h.visit(c)
+		if err := h.nameVisitor(c); err != nil {
+			h.log.Error("session", "err", err)
+		}
 		if view := c.Request().Header.Get("X-View"); view != "" {
 			r := c.Request()
 			c.SetRequest(r.WithContext(context.WithValue(r.Context(), viewKey{}, view)))

@@ -1,81 +1,148 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
 	"oware/game"
+	"oware/models"
 )
 
-// maxSeats is how many games' seat tokens a session keeps, so the cookie
-// stays well under 4 KB; seats of finished and waiting games make room for
-// new ones.
+// Guest seats live on the server (models.VisitorSeat), keyed by the random
+// visitor id of the browser's session cookie: the cookie only names the
+// visitor, so two requests of one browser at once, each writing the
+// cookie, cannot lose a seat (issue 14).
+
+// maxSeats is how many games being played a browser may hold seats in at
+// once; games waiting for an opponent and finished games do not count.
 const maxSeats = 24
 
-// seatOf returns the seat the visitor of the request holds in g: by the
-// token their session keeps, or through their account.
+// visitorSweepEvery is how often (at most) a kept seat also deletes the
+// visitors that expired (models.VisitorLifetime).
+const visitorSweepEvery = time.Hour
+
+// seatOf returns the seat the request holds in g, the one place that
+// decides it: an API request by its bearer token alone; a page request by
+// the seat kept for its visitor id or through its account (game.Head.SeatOf).
 func (h *handler) seatOf(c echo.Context, g *game.Head) engine.Side {
-	v := h.visit(c)
-	return g.SeatOf(v.sess.seatToken(g.ID), v.userID())
+	if notPage(c) {
+		return g.SeatByToken(bearerToken(c))
+	}
+	return g.SeatOf(h.guestSeat(c, g.ID), h.visit(c).userID())
 }
 
-// keepSeat stores the seat token of game id in the visitor's session and,
-// for a logged-in player, adds the game to their account. When the session
-// is full it forgets the seats of finished games, then of games still
-// waiting for an opponent, oldest first; the seat of a game being played
-// is never forgotten (roomForSeat refuses a new seat instead).
-func (h *handler) keepSeat(c echo.Context, id, token string) error {
+// guestSeat returns the token hash of the seat kept for the request's
+// visitor in game id, or "" when there is none (or the database fails,
+// which is logged).
+func (h *handler) guestSeat(c echo.Context, id string) string {
+	visitor := h.visit(c).sess.visitor()
+	if visitor == "" {
+		return ""
+	}
+	hash, err := h.db.VisitorSeatHash(c.Request().Context(), visitor, id)
+	if err != nil {
+		h.log.Error("guest seat", "game", id, "err", err)
+	}
+	return hash
+}
+
+// keepSeat keeps the seat of game id whose bearer token hashes to
+// tokenHash for the request's visitor, on the server, and, for a
+// logged-in player, adds the game to their account.
+func (h *handler) keepSeat(c echo.Context, id, tokenHash string) error {
+	if tokenHash == "" {
+		return nil
+	}
+	ctx := c.Request().Context()
 	v := h.visit(c)
-	var others []seat
-	for _, e := range v.sess.seats() {
-		if e.game != id {
-			others = append(others, e)
+	visitor := v.sess.visitor()
+	if visitor == "" { // a form sent without a page first: the id is made now
+		visitor = v.sess.newVisitor()
+		if err := v.sess.save(); err != nil {
+			return err
 		}
 	}
-	v.sess.setSeats(append(h.makeRoom(c, others), seat{id, token}))
-	if u := v.user; u != nil {
-		h.games.ClaimSeats(c.Request().Context(), map[string]string{id: token}, u.ID)
+	if err := h.db.KeepVisitorSeat(ctx, visitor, id, tokenHash); err != nil {
+		return err
 	}
-	return v.sess.save()
+	if v.user != nil {
+		h.games.ClaimSeats(ctx, map[string]string{id: tokenHash}, v.user.ID)
+	}
+	h.sweepVisitors(ctx)
+	return nil
 }
 
-// roomForSeat refuses a new seat (409) while the session holds maxSeats
-// seats of games being played.
+// roomForSeat refuses a new seat (409) while the visitor holds seats in
+// maxSeats games being played.
 func (h *handler) roomForSeat(c echo.Context) error {
-	if len(h.makeRoom(c, h.visit(c).sess.seats())) >= maxSeats {
+	visitor := h.visit(c).sess.visitor()
+	if visitor == "" {
+		return nil
+	}
+	n, err := h.db.VisitorGamesPlaying(c.Request().Context(), visitor)
+	if err != nil {
+		return err
+	}
+	if n >= maxSeats {
 		return &userError{http.StatusConflict, "err_too_many_games"}
 	}
 	return nil
 }
 
-// makeRoom drops seats from a full list until one more fits: first those
-// of finished (or missing) games, then those of waiting games, oldest
-// first. Seats of games being played stay, so the list may stay full.
-func (h *handler) makeRoom(c echo.Context, seats []seat) []seat {
-	if len(seats) < maxSeats {
-		return seats
+// guestSeats returns the seats kept for the request's visitor, oldest
+// first.
+func (h *handler) guestSeats(c echo.Context) ([]models.VisitorSeat, error) {
+	visitor := h.visit(c).sess.visitor()
+	if visitor == "" {
+		return nil, nil
 	}
-	ids := make([]string, len(seats))
-	for i, e := range seats {
-		ids[i] = e.game
+	return h.db.VisitorSeats(c.Request().Context(), visitor)
+}
+
+// nameVisitor gives a page request's session a visitor id when it has
+// none, so that the forms of the page come back with it (GET only: a
+// form's answer must not depend on which of two requests wrote the
+// cookie last), and moves the seats an older cookie keeps to the server.
+func (h *handler) nameVisitor(c echo.Context) error {
+	sess := h.visit(c).sess
+	old := sess.takeCookieSeats()
+	if sess.visitor() != "" && len(old) == 0 {
+		return nil
 	}
-	status, err := h.games.Statuses(c.Request().Context(), ids)
-	if err != nil {
-		h.log.ErrorContext(c.Request().Context(), "session seats", "err", err)
-		return seats[len(seats)-maxSeats+1:]
-	}
-	for _, drop := range []game.Status{game.Over, game.Waiting} {
-		var kept []seat
-		for i, e := range seats {
-			st, ok := status[e.game]
-			if len(seats)-(i-len(kept)) >= maxSeats && (!ok || st == drop) {
-				continue // dropped: the list is still full
-			}
-			kept = append(kept, e)
+	if sess.visitor() == "" {
+		if c.Request().Method != http.MethodGet && len(old) == 0 {
+			return nil
 		}
-		seats = kept
+		sess.newVisitor()
 	}
-	return seats
+	for _, s := range old {
+		if s.game == "" || s.token == "" {
+			continue
+		}
+		err := h.db.KeepVisitorSeat(c.Request().Context(), sess.visitor(), s.game, models.HashToken(s.token))
+		if err != nil { // a game deleted since, most likely
+			h.log.Info("seat of an older cookie not kept", "game", s.game, "err", err)
+		}
+	}
+	return sess.save()
+}
+
+// sweepVisitors deletes the expired visitors and their seats, at most
+// once every visitorSweepEvery per process.
+func (h *handler) sweepVisitors(ctx context.Context) {
+	now := time.Now()
+	last := h.visitorSweep.Load()
+	if now.Unix()-last < int64(visitorSweepEvery/time.Second) || !h.visitorSweep.CompareAndSwap(last, now.Unix()) {
+		return
+	}
+	n, err := h.db.DeleteExpiredVisitors(ctx, now.Add(-models.VisitorLifetime))
+	if err != nil {
+		h.log.Error("delete expired visitors", "err", err)
+	} else if n > 0 {
+		h.log.Info("expired visitors deleted", "count", n)
+	}
 }

@@ -19,7 +19,8 @@ const sessionName = "oware"
 
 // The keys of the session's values; only this file reads them.
 const (
-	keySeats     = "seats"     // "id:token" entries separated by spaces, oldest first
+	keyVisitor   = "visitor"   // the random visitor id that names the browser's guest seats on the server (models.VisitorSeat)
+	keySeats     = "seats"     // before issue 14: "id:token" entries kept in the cookie, moved to the server when seen
 	keyFlash     = "flash"     // the message id of a refusal for the next page
 	keyTutorials = "tutorials" // "slug:step" or "slug:step:done" entries separated by spaces
 	keyUser      = "uid"       // the logged-in User.ID (uint)
@@ -48,8 +49,9 @@ func newCookieStore(secret []byte, secure bool) *sessions.CookieStore {
 	return s
 }
 
-// session is the visitor's cookie session with typed values: the seats of
-// their games, a flash message, their tutorial progress and their account.
+// session is the visitor's cookie session with typed values: the visitor
+// id that names their guest seats, a flash message, their tutorial
+// progress and their account.
 type session struct {
 	s     *sessions.Session
 	store *sessions.CookieStore
@@ -72,46 +74,32 @@ func (s *session) str(key string) string {
 	return v
 }
 
-// seat is a game's seat token as the session keeps it.
-type seat struct{ game, token string }
+// visitor returns the browser's visitor id, or "" before it has one.
+func (s *session) visitor() string { return s.str(keyVisitor) }
 
-// seats returns the seats the session holds, oldest first.
-func (s *session) seats() []seat {
-	var out []seat
+// newVisitor gives the session a new random visitor id and returns it (the
+// caller saves).
+func (s *session) newVisitor() string {
+	id := models.NewToken()
+	s.s.Values[keyVisitor] = id
+	return id
+}
+
+// cookieSeat is a game's seat token as cookies kept it before the seats
+// moved to the server.
+type cookieSeat struct{ game, token string }
+
+// takeCookieSeats returns and forgets the seats an older cookie keeps
+// (the caller saves).
+func (s *session) takeCookieSeats() []cookieSeat {
+	var out []cookieSeat
 	for _, e := range strings.Fields(s.str(keySeats)) {
 		if id, tok, ok := strings.Cut(e, ":"); ok {
-			out = append(out, seat{id, tok})
+			out = append(out, cookieSeat{id, tok})
 		}
 	}
+	delete(s.s.Values, keySeats)
 	return out
-}
-
-// setSeats replaces the seats the session holds.
-func (s *session) setSeats(list []seat) {
-	entries := make([]string, len(list))
-	for i, e := range list {
-		entries[i] = e.game + ":" + e.token
-	}
-	s.s.Values[keySeats] = strings.Join(entries, " ")
-}
-
-// seatToken returns the seat token the session holds for game id, or "".
-func (s *session) seatToken(id string) string {
-	for _, e := range s.seats() {
-		if e.game == id {
-			return e.token
-		}
-	}
-	return ""
-}
-
-// seatTokens returns the seat tokens the session holds, by game id.
-func (s *session) seatTokens() map[string]string {
-	m := map[string]string{}
-	for _, e := range s.seats() {
-		m[e.game] = e.token
-	}
-	return m
 }
 
 // setFlash keeps the message id of a refusal for the next page the visitor
@@ -178,7 +166,8 @@ func (s *session) account() (uint, int) {
 }
 
 // renew replaces the session by a new one for u (session rotation at
-// login): only the seats and the tutorial progress are carried over. The
+// login): only the visitor id (and with it the guest seats), the tutorial
+// progress and the lobby's keys are carried over. The
 // CSRF cookie is dropped too: the next page gets a new token.
 func (s *session) renew(u *models.User) error {
 	s.c.SetCookie(&http.Cookie{Name: "_csrf", Path: "/", MaxAge: -1, HttpOnly: true,
@@ -186,7 +175,7 @@ func (s *session) renew(u *models.User) error {
 	fresh := sessions.NewSession(s.store, sessionName)
 	opts := *s.store.Options
 	fresh.Options, fresh.IsNew = &opts, true
-	for _, carried := range []string{keySeats, keyTutorials, keyChallenge, keyBrowser} {
+	for _, carried := range []string{keyVisitor, keyTutorials, keyChallenge, keyBrowser} {
 		if v, ok := s.s.Values[carried]; ok {
 			fresh.Values[carried] = v
 		}

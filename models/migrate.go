@@ -27,7 +27,9 @@ func (db *DB) migrate(ctx context.Context) error {
 		return err
 	}
 	dialect := goose.DialectSQLite3
-	var opts []goose.ProviderOption
+	// A migration numbered below the last applied one (numbers handed out
+	// to changes made side by side) is applied rather than refused.
+	opts := []goose.ProviderOption{goose.WithAllowOutofOrder(true)}
 	if db.Dialect == Postgres {
 		dialect = goose.DialectPostgres
 		locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
