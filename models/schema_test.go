@@ -29,7 +29,7 @@ func TestSchemaMatchesModels(t *testing.T) {
 	each(t, func(t *testing.T, db *models.DB) {
 		for _, model := range []any{&models.Game{}, &models.Move{}, &models.Setting{}, &models.User{}, &models.Page{},
 			&models.Tutorial{}, &models.TutorialStep{}, &models.TutorialProgress{}, &models.Import{},
-			&models.Presence{}, &models.Rating{}, &models.RatingChange{}, &models.Challenge{}} {
+			&models.Presence{}, &models.Rating{}, &models.RatingChange{}, &models.Challenge{}, &models.PasswordReset{}} {
 			stmt := &gorm.Statement{DB: db.Gorm}
 			if err := stmt.Parse(model); err != nil {
 				t.Fatal(err)
