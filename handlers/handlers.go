@@ -21,6 +21,7 @@ import (
 	"oware/engine"
 	"oware/engine/search"
 	"oware/game"
+	"oware/mailer"
 	"oware/models"
 	"oware/static"
 	"oware/views"
@@ -43,6 +44,9 @@ type Config struct {
 	// machine or a private network, whose X-Forwarded-For names the client
 	// (for the login limits). Without it the connection's address counts.
 	BehindProxy bool
+	// Mail sends the password reset links; nil: the site sends no mail and
+	// says that resets are not available.
+	Mail *mailer.Mailer
 }
 
 // handler holds what the handlers share.
@@ -61,7 +65,9 @@ type handler struct {
 	analyses        *clientLimit // the analysis API's per-client limit (analysis.go)
 	legal           *engine.LegalCache
 	bodies          content.BodyCache
-	pages           pageCache // whole pages of visitors without an account
+	pages           pageCache      // whole pages of visitors without an account
+	mail            *mailer.Mailer // nil: no password resets (reset.go)
+	resets          *resetLimits
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -105,6 +111,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
 		limits: newLoginLimits(), analyses: newClientLimit(), legal: engine.NewLegalCache(1 << 14),
+		mail: cfg.Mail, resets: newResetLimits(),
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)
