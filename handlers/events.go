@@ -72,6 +72,7 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 			return err
 		}
 	}
+	defer h.metrics.Stream()()
 	resp := c.Response()
 	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
 	resp.Header().Set(echo.HeaderCacheControl, "no-cache")

@@ -22,6 +22,7 @@ import (
 	"oware/engine/search"
 	"oware/game"
 	"oware/mailer"
+	"oware/metrics"
 	"oware/models"
 	"oware/static"
 	"oware/views"
@@ -47,6 +48,9 @@ type Config struct {
 	// Mail sends the password reset links; nil: the site sends no mail and
 	// says that resets are not available.
 	Mail *mailer.Mailer
+	// Metrics gets the site's metrics (requests, moves, event streams, the
+	// database and the computer's pools); nil: none. One site per Metrics.
+	Metrics *metrics.Metrics
 }
 
 // handler holds what the handlers share.
@@ -68,6 +72,7 @@ type handler struct {
 	pages           pageCache      // whole pages of visitors without an account
 	mail            *mailer.Mailer // nil: no password resets (reset.go)
 	resets          *resetLimits
+	metrics         *metrics.Metrics // nil: none (metrics.go)
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -121,6 +126,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	e.IPExtractor = echo.ExtractIPDirect()
 	if cfg.BehindProxy {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
+	if err := h.watch(e, cfg.Metrics); err != nil {
+		return nil, err
 	}
 	h.middleware(e)
 	h.routes(e)
