@@ -9,8 +9,8 @@ import (
 )
 
 // watch reports to m (nil: nothing) every request by route pattern, the
-// move latency of the game service, the database pool and the computer's
-// pool; the event streams report themselves (events.go).
+// move latency of the game service, the database pool (database/sql's,
+// and pgxpool's on PostgreSQL) and the computer's pool; the event streams report themselves (events.go).
 func (h *handler) watch(e *echo.Echo, m *metrics.Metrics) error {
 	h.metrics = m
 	if m == nil {
@@ -23,6 +23,16 @@ func (h *handler) watch(e *echo.Echo, m *metrics.Metrics) error {
 		return err
 	}
 	m.WatchDB(sqlDB)
+	if h.db.PoolStat() != nil {
+		m.WatchPool(func() metrics.PoolStats {
+			s := h.db.PoolStat()
+			return metrics.PoolStats{
+				Max: int(s.MaxConns()), Acquired: int(s.AcquiredConns()), Idle: int(s.IdleConns()),
+				Constructing: int(s.ConstructingConns()), Acquires: s.AcquireCount(),
+				Waited: s.EmptyAcquireCount(), WaitTime: s.AcquireDuration(),
+			}
+		})
+	}
 	if pool := h.games.Computer(); pool != nil {
 		// game.PoolStats and metrics.ComputerStats hold the same figures.
 		m.WatchComputer(func() metrics.ComputerStats { return metrics.ComputerStats(pool.Stats()) })

@@ -110,10 +110,18 @@ func TestMetrics(t *testing.T) {
 		if got[`oware_move_duration_seconds_sum`] <= 0 {
 			t.Error("move latency sum is not positive")
 		}
-		// The database pool and the runtime.
-		if got[`go_sql_max_open_connections{db_name="oware"}`] < 1 || got[`go_sql_open_connections{db_name="oware"}`] < 1 {
-			t.Errorf("no database pool figures: max %v, open %v", got[`go_sql_max_open_connections{db_name="oware"}`],
-				got[`go_sql_open_connections{db_name="oware"}`])
+		// The database pool: database/sql's on SQLite (one connection),
+		// pgxpool's on PostgreSQL.
+		if db.Dialect == models.SQLite {
+			if max, open := got[`go_sql_max_open_connections{db_name="oware"}`], got[`go_sql_open_connections{db_name="oware"}`]; max != 1 || open != 1 {
+				t.Errorf("SQLite pool: max %v, open %v; want 1 and 1", max, open)
+			}
+		} else {
+			conns := got[`oware_db_pool_connections{db_name="oware",state="acquired"}`] + got[`oware_db_pool_connections{db_name="oware",state="idle"}`]
+			if got[`oware_db_pool_max_connections{db_name="oware"}`] < 1 || conns < 1 || got[`oware_db_pool_acquires_total{db_name="oware"}`] < 1 {
+				t.Errorf("PostgreSQL pool: max %v, connections %v, acquires %v", got[`oware_db_pool_max_connections{db_name="oware"}`],
+					conns, got[`oware_db_pool_acquires_total{db_name="oware"}`])
+			}
 		}
 		if got["go_goroutines"] < 1 || got["process_resident_memory_bytes"] <= 0 {
 			t.Errorf("runtime: goroutines %v, resident memory %v", got["go_goroutines"], got["process_resident_memory_bytes"])

@@ -140,3 +140,54 @@ func (m *Metrics) WatchComputer(stats func() ComputerStats) {
 			func(s ComputerStats) int { return s.Queued }),
 	)
 }
+
+// PoolStats are the figures of a connection pool that database/sql does
+// not see (pgxpool on PostgreSQL) at one moment.
+type PoolStats struct {
+	Max, Acquired, Idle, Constructing int
+	// Acquires counts the connections taken from the pool so far, Waited
+	// those that had to wait for one, and WaitTime is the time spent
+	// waiting in all.
+	Acquires, Waited int64
+	WaitTime         time.Duration
+}
+
+// WatchPool reports a connection pool's figures, read from stats at each
+// scrape: oware_db_pool_* with the label db_name="oware". Call it once.
+func (m *Metrics) WatchPool(stats func() PoolStats) {
+	if m != nil {
+		m.reg.MustRegister(poolCollector{stats})
+	}
+}
+
+// poolCollector collects the figures of WatchPool.
+type poolCollector struct{ stats func() PoolStats }
+
+var (
+	poolLabels = prometheus.Labels{"db_name": "oware"}
+	poolMax    = prometheus.NewDesc("oware_db_pool_max_connections", "Connections the pool may open.", nil, poolLabels)
+	poolConns  = prometheus.NewDesc("oware_db_pool_connections", "Connections of the pool now, by state (acquired, idle, constructing).",
+		[]string{"state"}, poolLabels)
+	poolAcquires = prometheus.NewDesc("oware_db_pool_acquires_total", "Connections taken from the pool.", nil, poolLabels)
+	poolWaited   = prometheus.NewDesc("oware_db_pool_waited_acquires_total", "Connections taken from the pool that had to wait for one.", nil, poolLabels)
+	poolWait     = prometheus.NewDesc("oware_db_pool_wait_seconds_total", "Time spent waiting for a connection.", nil, poolLabels)
+)
+
+// Describe implements prometheus.Collector.
+func (poolCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{poolMax, poolConns, poolAcquires, poolWaited, poolWait} {
+		ch <- d
+	}
+}
+
+// Collect implements prometheus.Collector.
+func (p poolCollector) Collect(ch chan<- prometheus.Metric) {
+	s := p.stats()
+	ch <- prometheus.MustNewConstMetric(poolMax, prometheus.GaugeValue, float64(s.Max))
+	ch <- prometheus.MustNewConstMetric(poolConns, prometheus.GaugeValue, float64(s.Acquired), "acquired")
+	ch <- prometheus.MustNewConstMetric(poolConns, prometheus.GaugeValue, float64(s.Idle), "idle")
+	ch <- prometheus.MustNewConstMetric(poolConns, prometheus.GaugeValue, float64(s.Constructing), "constructing")
+	ch <- prometheus.MustNewConstMetric(poolAcquires, prometheus.CounterValue, float64(s.Acquires))
+	ch <- prometheus.MustNewConstMetric(poolWaited, prometheus.CounterValue, float64(s.Waited))
+	ch <- prometheus.MustNewConstMetric(poolWait, prometheus.CounterValue, s.WaitTime.Seconds())
+}
