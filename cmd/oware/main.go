@@ -24,6 +24,7 @@ import (
 	"oware/game"
 	"oware/handlers"
 	"oware/mailer"
+	"oware/metrics"
 	"oware/models"
 )
 
@@ -196,6 +197,11 @@ func run(args []string) error {
 		defer mail.Wait() // the reset mail under way
 	}
 
+	var met *metrics.Metrics // nil: no metrics
+	if cfg.metricsAddr != "" {
+		met = metrics.New()
+	}
+
 	lctx, cancel := context.WithTimeout(ctx, time.Minute)
 	err = content.Load(lctx, db, log)
 	cancel()
@@ -228,6 +234,7 @@ func run(args []string) error {
 
 		BehindProxy: cfg.behindProxy,
 		Mail:        mail,
+		Metrics:     met,
 	})
 	if err != nil {
 		return err
@@ -245,8 +252,16 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
+	if met != nil {
+		msrv, maddr, err := serveMetrics(cfg.metricsAddr, met, log, errc)
+		if err != nil {
+			return fmt.Errorf("-metrics-addr: %w", err)
+		}
+		defer msrv.Close()
+		log.Info("serving metrics", "addr", maddr.String(), "path", "/metrics")
+	}
 	log.Info("serving", "addr", cfg.addr, "base_url", cfg.baseURL, "database", db.Dialect,
 		"version", version, "commit", commit)
 
