@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
-	"net/mail"
 	"net/url"
 	"strings"
 	"sync"
@@ -116,7 +115,7 @@ func (h *handler) forgotForm(c echo.Context) error {
 	}
 	email := strings.TrimSpace(c.FormValue("email"))
 	v := views.ForgotView{Email: email}
-	if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 254 {
+	if !validEmail(email) {
 		v.Error = "acc_err_email"
 		return h.forgot(c, http.StatusUnprocessableEntity, v)
 	}
@@ -231,4 +230,29 @@ func (h *handler) resetForm(c echo.Context) error {
 		return h.refusedReset(c, err)
 	}
 	return h.reset(c, http.StatusOK, views.ResetView{Done: true})
+}
+
+// emailForm sets or removes (an empty field) the account's address, after
+// the current password: whoever holds the address can set the password.
+func (h *handler) emailForm(c echo.Context) error {
+	u, err := h.mustUser(c)
+	if u == nil {
+		return err
+	}
+	if ok, err := h.checkPassword(c, u); !ok {
+		return err
+	}
+	email := strings.TrimSpace(c.FormValue("email"))
+	var stored *string
+	if email != "" {
+		if !validEmail(email) {
+			return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
+		}
+		stored = &email
+	}
+	if err := h.db.SetUserEmail(c.Request().Context(), u.ID, stored); err != nil {
+		return err
+	}
+	u.Email = stored
+	return h.settings(c, u, http.StatusOK, "acc_email_saved", "")
 }

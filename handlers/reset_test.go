@@ -218,3 +218,57 @@ func TestPasswordResetWithoutMail(t *testing.T) {
 		}
 	})
 }
+
+// setEmail sends the account page's email form.
+func (s *site) setEmail(c *http.Client, email, current string) (int, string) {
+	s.t.Helper()
+	_, _, page := s.get(c, "/en/account")
+	code, _, body := s.post(c, "/en/account/email", url.Values{"_csrf": {s.csrf(page)}, "email": {email}, "current": {current}}, nil)
+	return code, body
+}
+
+// emailOf returns the stored address of account name, "" for none.
+func emailOf(t *testing.T, db *models.DB, name string) string {
+	t.Helper()
+	u, err := db.UserByName(t.Context(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.Email == nil {
+		return ""
+	}
+	return *u.Email
+}
+
+func TestAccountEmail(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s, m, smtp := newMailSite(t, db)
+		kofi := s.account("kofi") // registered without an address
+		if _, _, page := s.get(kofi, "/en/account"); !strings.Contains(page, `action="/en/account/email"`) {
+			t.Fatal("no email form on the account page")
+		}
+		if code, body := s.setEmail(kofi, "kofi@example.org", "wrong password"); code != http.StatusUnauthorized ||
+			!strings.Contains(body, "The current password is wrong.") || emailOf(t, db, "kofi") != "" {
+			t.Errorf("wrong password: %d, stored %q", code, emailOf(t, db, "kofi"))
+		}
+		if code, body := s.setEmail(kofi, "Kofi <kofi@example.org>", testPassword); code != http.StatusUnprocessableEntity ||
+			!strings.Contains(body, "That email address is not valid.") || emailOf(t, db, "kofi") != "" {
+			t.Errorf("bad address: %d, stored %q", code, emailOf(t, db, "kofi"))
+		}
+		if code, body := s.setEmail(kofi, "kofi@example.org", testPassword); code != http.StatusOK ||
+			!strings.Contains(body, "Your email address is saved.") || !strings.Contains(body, `value="kofi@example.org"`) {
+			t.Errorf("set: %d\n%s", code, body)
+		}
+		if got := emailOf(t, db, "kofi"); got != "kofi@example.org" {
+			t.Errorf("stored %q, want kofi@example.org", got)
+		}
+		s.askReset(s.browser(), "en", "kofi@example.org")
+		m.Wait()
+		if mails := smtp.Mails(); len(mails) != 1 || mails[0].To[0] != "kofi@example.org" {
+			t.Errorf("mails after the reset request: %+v", mails)
+		}
+		if code, _ := s.setEmail(kofi, "", testPassword); code != http.StatusOK || emailOf(t, db, "kofi") != "" {
+			t.Errorf("remove: %d, stored %q", code, emailOf(t, db, "kofi"))
+		}
+	})
+}

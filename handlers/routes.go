@@ -75,6 +75,7 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/account", h.accountPage)
 	g.POST("/account/language", h.languageForm)
 	g.POST("/account/password", h.passwordForm)
+	g.POST("/account/email", h.emailForm)
 	g.POST("/account/delete", h.deleteForm)
 	g.GET("/players/:name", h.playerPage)
 	g.GET("/players", h.leaderboard)
