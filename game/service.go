@@ -22,6 +22,7 @@ type Service struct {
 	engines engineCache
 	clock   func() time.Time
 	pool    *Pool // the computer's replies (StartComputer); nil for none
+	moved   func(time.Duration)
 }
 
 // New returns the service of the games in db. Every change it stores is
@@ -45,6 +46,11 @@ func (s *Service) Now() time.Time { return s.clock().UTC().Truncate(time.Millise
 // this instance (the live views, a computer opponent's reply); call it
 // before serving.
 func (s *Service) OnStore(f func(ctx context.Context, g *Game)) { s.stored = append(s.stored, f) }
+
+// OnMove makes the service report, after each player's move it stores
+// (Move), the time from the call to the move stored and published (the
+// move latency of the metrics); call it before serving.
+func (s *Service) OnMove(f func(d time.Duration)) { s.moved = f }
 
 // Load returns the game with the given id, or ErrNotFound (also for a
 // string that cannot be an id). It reads the game's row (one query) and
@@ -245,6 +251,7 @@ func (g *Game) checkPlaying() error {
 // and ErrTimeUp when the time of the player to move ran out before the
 // move came: the game's end is stored instead.
 func (s *Service) Move(ctx context.Context, g *Game, seat engine.Side, label string) error {
+	start := time.Now()
 	if err := g.checkPlaying(); err != nil {
 		return err
 	}
@@ -273,7 +280,13 @@ func (s *Service) Move(ctx context.Context, g *Game, seat engine.Side, label str
 	g.punch(now, seat, first)
 	g.EndOffer = engine.Nobody
 	m := &models.Move{Ply: len(g.Engine.Moves), Pit: pit, Label: engine.Label(pit), Position: g.Rules.FormatPosition(g.Position)}
-	return s.store(ctx, g, m)
+	if err := s.store(ctx, g, m); err != nil {
+		return err
+	}
+	if s.moved != nil {
+		s.moved(time.Since(start))
+	}
+	return nil
 }
 
 // play plays pit on g's engine game and brings g and its cache up to date.

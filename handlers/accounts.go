@@ -158,12 +158,17 @@ func registrationErrors(name, pw, email string) map[string]string {
 	if n := utf8.RuneCountInString(pw); n < 10 || n > 200 {
 		errs["password"] = "acc_err_password_length"
 	}
-	if email != "" {
-		if a, err := mail.ParseAddress(email); err != nil || a.Address != email || len(email) > 254 {
-			errs["email"] = "acc_err_email"
-		}
+	if email != "" && !validEmail(email) {
+		errs["email"] = "acc_err_email"
 	}
 	return errs
+}
+
+// validEmail reports whether email is a bare address (no name, no angle
+// brackets) of at most 254 bytes.
+func validEmail(email string) bool {
+	a, err := mail.ParseAddress(email)
+	return err == nil && a.Address == email && len(email) <= 254
 }
 
 // loginForm checks the name and password, within the failed-login limits.
@@ -230,6 +235,9 @@ func (h *handler) mustUser(c echo.Context) (*models.User, error) {
 func (h *handler) settings(c echo.Context, u *models.User, status int, notice, errKey string) error {
 	p := h.page(c, "title_account", "/account")
 	v := views.AccountView{Username: u.Username, Language: u.Language, CSRF: csrfToken(c), MoveSound: u.MoveSound}
+	if u.Email != nil {
+		v.Email = *u.Email
+	}
 	if notice != "" {
 		v.Notice = p.L.T(notice)
 	}

@@ -79,6 +79,7 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 			return err
 		}
 	}
+	defer h.metrics.Stream()()
 	resp := c.Response()
 	// A stream lives longer than the server's read and write timeouts:
 	// it lifts the read deadline (the request has no body to read) and

@@ -23,6 +23,8 @@ import (
 	"oware/engine"
 	"oware/engine/search"
 	"oware/game"
+	"oware/mailer"
+	"oware/metrics"
 	"oware/models"
 	"oware/static"
 	"oware/views"
@@ -57,6 +59,12 @@ type Config struct {
 	// Clock is the time of the login limits (limits.go); nil: time.Now.
 	// Tests move it by hand.
 	Clock func() time.Time
+	// Mail sends the password reset links; nil: the site sends no mail and
+	// says that resets are not available.
+	Mail *mailer.Mailer
+	// Metrics gets the site's metrics (requests, moves, event streams, the
+	// database and the computer's pools); nil: none. One site per Metrics.
+	Metrics *metrics.Metrics
 }
 
 // handler holds what the handlers share.
@@ -77,9 +85,12 @@ type handler struct {
 	streams         *streams     // the open event streams (streams.go)
 	legal           *engine.LegalCache
 	bodies          content.BodyCache
-	pages           pageCache    // whole pages of visitors without an account
-	behindProxy     bool         // Config.BehindProxy
-	visitorSweep    atomic.Int64 // when (Unix seconds) the expired visitors were last deleted (seats.go)
+	pages           pageCache      // whole pages of visitors without an account
+	behindProxy     bool           // Config.BehindProxy
+	visitorSweep    atomic.Int64   // when (Unix seconds) the expired visitors were last deleted (seats.go)
+	mail            *mailer.Mailer // nil: no password resets (reset.go)
+	resets          *resetLimits
+	metrics         *metrics.Metrics // nil: none (metrics.go)
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -129,6 +140,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		imports:     newRateLimit(cfg.ImportLimit, defaultImportLimit, errImportLimit),
 		streams:     newStreams(cfg.Streams),
 		legal:       engine.NewLegalCache(1 << 14),
+		mail:        cfg.Mail, resets: newResetLimits(),
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)
@@ -138,6 +150,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	e.IPExtractor = echo.ExtractIPDirect()
 	if cfg.BehindProxy {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
+	if err := h.watch(e, cfg.Metrics); err != nil {
+		return nil, err
 	}
 	h.middleware(e)
 	h.routes(e)

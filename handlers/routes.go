@@ -67,7 +67,7 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/watch/:key", h.watchPage)
 	g.GET("/watch/:key/events", h.watchEvents)
 
-	// Accounts and players (accounts.go, players.go).
+	// Accounts and players (accounts.go, players.go; reset.go).
 	g.GET("/register", h.registerPage)
 	g.POST("/register", h.registerForm)
 	g.GET("/login", h.loginPage)
@@ -76,10 +76,15 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/account", h.accountPage)
 	g.POST("/account/language", h.languageForm)
 	g.POST("/account/password", h.passwordForm)
+	g.POST("/account/email", h.emailForm)
 	g.POST("/account/delete", h.deleteForm)
 	g.GET("/players/:name", h.playerPage)
 	g.GET("/players", h.leaderboard)
 	g.POST("/account/sound", h.soundForm)
+	g.GET("/password-reset", h.forgotPage)
+	g.POST("/password-reset", h.forgotForm)
+	g.GET("/password-reset/:token", h.resetPage)
+	g.POST("/password-reset/:token", h.resetForm)
 
 	// The lobby (lobby.go).
 	g.GET("/lobby", h.lobbyPage)

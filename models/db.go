@@ -237,3 +237,13 @@ func notFound(err error) error {
 	}
 	return err
 }
+
+// PoolStat returns the figures of the PostgreSQL connection pool (shared
+// by GORM and the hot path), or nil on SQLite, whose connections
+// database/sql keeps (Gorm.DB().Stats()).
+func (db *DB) PoolStat() *pgxpool.Stat {
+	if db.pool == nil {
+		return nil
+	}
+	return db.pool.Stat()
+}

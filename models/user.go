@@ -119,6 +119,11 @@ func (db *DB) SetUserPassword(ctx context.Context, id uint, hash string) error {
 	return db.updateUser(ctx, id, map[string]any{"password_hash": hash, "epoch": gorm.Expr("epoch + 1")})
 }
 
+// SetUserEmail stores the address of user id; nil removes it.
+func (db *DB) SetUserEmail(ctx context.Context, id uint, email *string) error {
+	return db.updateUser(ctx, id, map[string]any{"email": email})
+}
+
 // BumpEpoch increments the Epoch of user id: every session of the account
 // ends (logout).
 func (db *DB) BumpEpoch(ctx context.Context, id uint) error {

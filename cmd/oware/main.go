@@ -23,6 +23,8 @@ import (
 	"oware/content"
 	"oware/game"
 	"oware/handlers"
+	"oware/mailer"
+	"oware/metrics"
 	"oware/models"
 )
 
@@ -50,6 +52,8 @@ var env = map[string]string{
 	"table-seeds":  "OWARE_TABLE_SEEDS",
 	"build-tables": "OWARE_BUILD_TABLES",
 	"computer":     "OWARE_COMPUTER",
+	"smtp-url":     "OWARE_SMTP_URL",
+	"metrics-addr": "OWARE_METRICS_ADDR",
 }
 
 func main() {
@@ -69,9 +73,11 @@ type config struct {
 	version                                    bool // print the version and exit
 	checkGames                                 bool // check the cached state of every game and exit
 	tables                                     string
-	tableSeeds                                 int  // the endgame tables' size; 0 for none
-	buildTables                                bool // build the missing tables in the background
-	computer                                   int  // the computer's searches at a time; 0: one per core but one
+	tableSeeds                                 int    // the endgame tables' size; 0 for none
+	buildTables                                bool   // build the missing tables in the background
+	computer                                   int    // the computer's searches at a time; 0: one per core but one
+	smtpURL                                    string // the SMTP server of the password reset mail; "" for none
+	metricsAddr                                string // the listen address of /metrics; "" for none
 }
 
 // parseConfig reads the flags in args and, for flags not given, the
@@ -94,6 +100,10 @@ func parseConfig(args []string) (config, error) {
 		"build the missing endgame tables in the background (one core); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
 	fs.IntVar(&c.computer, "computer", 0,
 		"the computer's searches at a time, at most one per core (default: one per core but one, at least 1; env OWARE_COMPUTER)")
+	fs.StringVar(&c.smtpURL, "smtp-url", "",
+		"SMTP server for password reset mail, e.g. smtp://user:pass@host:587?from=oware@example.org (smtps:// for TLS on 465); empty: no resets (env OWARE_SMTP_URL)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", "",
+		"listen address of the Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: none (env OWARE_METRICS_ADDR)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.BoolVar(&c.checkGames, "check-games", false,
 		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")
@@ -180,6 +190,19 @@ func run(args []string) error {
 		}
 	}
 
+	var mail *mailer.Mailer
+	if cfg.smtpURL != "" {
+		if mail, err = mailer.New(cfg.smtpURL, log); err != nil {
+			return err
+		}
+		defer mail.Wait() // the reset mail under way
+	}
+
+	var met *metrics.Metrics // nil: no metrics
+	if cfg.metricsAddr != "" {
+		met = metrics.New()
+	}
+
 	lctx, cancel := context.WithTimeout(ctx, time.Minute)
 	err = content.Load(lctx, db, log)
 	cancel()
@@ -211,6 +234,8 @@ func run(args []string) error {
 		Commit:  commit,
 
 		BehindProxy: cfg.behindProxy,
+		Mail:        mail,
+		Metrics:     met,
 	})
 	if err != nil {
 		return err
@@ -227,8 +252,16 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
+	if met != nil {
+		msrv, maddr, err := serveMetrics(cfg.metricsAddr, met, log, errc)
+		if err != nil {
+			return fmt.Errorf("-metrics-addr: %w", err)
+		}
+		defer msrv.Close()
+		log.Info("serving metrics", "addr", maddr.String(), "path", "/metrics")
+	}
 	log.Info("serving", "addr", cfg.addr, "base_url", cfg.baseURL, "database", db.Dialect,
 		"version", version, "commit", commit)
 

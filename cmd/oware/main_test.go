@@ -8,6 +8,8 @@ func TestParseConfig(t *testing.T) {
 	t.Setenv("OWARE_BASE_URL", "")
 	t.Setenv("OWARE_SECRET", "")
 	t.Setenv("OWARE_LOG_FORMAT", "")
+	t.Setenv("OWARE_SMTP_URL", "")
+	t.Setenv("OWARE_METRICS_ADDR", "")
 	c, err := parseConfig([]string{"-addr", ":7000", "-base-url", "https://oware.example/"})
 	if err != nil {
 		t.Fatal(err)
@@ -42,5 +44,18 @@ func TestDefaults(t *testing.T) {
 	}
 	if _, err := parseConfig([]string{"-database", ""}); err == nil {
 		t.Error("an empty -database was accepted")
+	}
+}
+
+func TestMailAndMetricsConfig(t *testing.T) {
+	t.Setenv("OWARE_SMTP_URL", "smtp://mail.example.org?from=oware@example.org")
+	t.Setenv("OWARE_METRICS_ADDR", "127.0.0.1:9090")
+	c, err := parseConfig(nil)
+	if err != nil || c.smtpURL != "smtp://mail.example.org?from=oware@example.org" || c.metricsAddr != "127.0.0.1:9090" {
+		t.Errorf("from the environment: %+v, %v", c, err)
+	}
+	c, err = parseConfig([]string{"-smtp-url", "", "-metrics-addr", ""})
+	if err != nil || c.smtpURL != "" || c.metricsAddr != "" {
+		t.Errorf("flags given empty: %+v, %v", c, err)
 	}
 }

@@ -1,0 +1,59 @@
+package handlers
+
+import (
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/metrics"
+)
+
+// watch reports to m (nil: nothing) every request by route pattern, the
+// move latency of the game service, the database pool (database/sql's,
+// and pgxpool's on PostgreSQL) and the computer's pool; the event streams report themselves (events.go).
+func (h *handler) watch(e *echo.Echo, m *metrics.Metrics) error {
+	h.metrics = m
+	if m == nil {
+		return nil
+	}
+	e.Use(requestMetrics(m))
+	h.games.OnMove(m.Move)
+	sqlDB, err := h.db.Gorm.DB()
+	if err != nil {
+		return err
+	}
+	m.WatchDB(sqlDB)
+	if h.db.PoolStat() != nil {
+		m.WatchPool(func() metrics.PoolStats {
+			s := h.db.PoolStat()
+			return metrics.PoolStats{
+				Max: int(s.MaxConns()), Acquired: int(s.AcquiredConns()), Idle: int(s.IdleConns()),
+				Constructing: int(s.ConstructingConns()), Acquires: s.AcquireCount(),
+				Waited: s.EmptyAcquireCount(), WaitTime: s.AcquireDuration(),
+			}
+		})
+	}
+	if pool := h.games.Computer(); pool != nil {
+		// game.PoolStats and metrics.ComputerStats hold the same figures.
+		m.WatchComputer(func() metrics.ComputerStats { return metrics.ComputerStats(pool.Stats()) })
+	}
+	return nil
+}
+
+// requestMetrics counts every request with its route pattern (c.Path(),
+// set by the router before the middleware runs) and the status it got;
+// it runs first, so that the status is the one answered, errors included.
+func requestMetrics(m *metrics.Metrics) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			start := time.Now()
+			err := next(c)
+			if err != nil && !c.Response().Committed {
+				c.Error(err)
+				err = nil
+			}
+			m.Request(c.Request().Method, c.Path(), c.Response().Status, time.Since(start))
+			return err
+		}
+	}
+}

@@ -1,0 +1,258 @@
+package handlers
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+	"golang.org/x/time/rate"
+
+	"oware/mailer"
+	"oware/models"
+	"oware/views"
+)
+
+// Password reset links: how long one works, and the requests allowed per
+// client address and the mails per account (a burst, then one more per
+// interval; in memory, per instance).
+const (
+	resetLifetime       = time.Hour
+	resetAddressBurst   = 5
+	resetAddressEvery   = 10 * time.Minute
+	resetAccountBurst   = 3
+	resetAccountEvery   = 20 * time.Minute
+	resetLimitersToKeep = 10000
+)
+
+// resetLimits are the limiters of reset requests by client address and
+// of reset mails by account.
+type resetLimits struct {
+	mu        sync.Mutex
+	byAddress map[string]*rate.Limiter
+	byAccount map[uint]*rate.Limiter
+}
+
+func newResetLimits() *resetLimits {
+	return &resetLimits{byAddress: map[string]*rate.Limiter{}, byAccount: map[uint]*rate.Limiter{}}
+}
+
+// request counts a reset request from addr and reports whether it is
+// within the limit.
+func (rl *resetLimits) request(addr string) bool {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	return keyLimiter(rl.byAddress, addr, resetAddressEvery, resetAddressBurst).Allow()
+}
+
+// mail counts a reset mail to account id and reports whether it is within
+// the limit.
+func (rl *resetLimits) mail(id uint) bool {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	return keyLimiter(rl.byAccount, id, resetAccountEvery, resetAccountBurst).Allow()
+}
+
+// keyLimiter returns the limiter of key in m, made when missing; the map
+// is emptied when it grows past resetLimitersToKeep.
+func keyLimiter[K comparable](m map[K]*rate.Limiter, key K, every time.Duration, burst int) *rate.Limiter {
+	if l := m[key]; l != nil {
+		return l
+	}
+	if len(m) >= resetLimitersToKeep {
+		clear(m)
+	}
+	l := rate.NewLimiter(rate.Every(every), burst)
+	m[key] = l
+	return l
+}
+
+// newResetToken returns a new link token (256 random bits, base64url)
+// and its hash.
+func newResetToken() (token, hash string) {
+	var b [32]byte
+	rand.Read(b[:]) // never fails (crypto/rand)
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashResetToken(token)
+}
+
+// hashResetToken is what the database keeps of a token: its SHA-256 in hex.
+func hashResetToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// forgot renders the page that asks for a reset link.
+func (h *handler) forgot(c echo.Context, status int, v views.ForgotView) error {
+	p := h.page(c, "title_forgot", "/password-reset")
+	v.Available, v.CSRF = h.mail != nil, csrfToken(c)
+	if v.Error != "" {
+		v.Error = p.L.T(v.Error)
+	}
+	return render(c, status, views.ForgotPage(p, v))
+}
+
+// forgotPage asks for the address of the account, or says that the site
+// sends no mail.
+func (h *handler) forgotPage(c echo.Context) error {
+	return h.forgot(c, http.StatusOK, views.ForgotView{})
+}
+
+// forgotForm sends a reset link to every account (at most 5) with the
+// address given, in the background, within the limits. The answer is the
+// same whether or not an account has the address.
+func (h *handler) forgotForm(c echo.Context) error {
+	if h.mail == nil {
+		return h.forgot(c, http.StatusNotFound, views.ForgotView{})
+	}
+	email := strings.TrimSpace(c.FormValue("email"))
+	v := views.ForgotView{Email: email}
+	if !validEmail(email) {
+		v.Error = "acc_err_email"
+		return h.forgot(c, http.StatusUnprocessableEntity, v)
+	}
+	if !h.resets.request(c.RealIP()) {
+		v.Error = "reset_err_too_many"
+		return h.forgot(c, http.StatusTooManyRequests, v)
+	}
+	users, err := h.db.UsersByEmail(c.Request().Context(), email)
+	if err != nil {
+		return err
+	}
+	for i := range users {
+		if h.resets.mail(users[i].ID) {
+			if err := h.sendReset(c, &users[i]); err != nil {
+				return err
+			}
+		}
+	}
+	v.Sent = true
+	return h.forgot(c, http.StatusOK, v)
+}
+
+// sendReset stores a new reset link of u and mails it, in u's language
+// (else the page's).
+func (h *handler) sendReset(c echo.Context, u *models.User) error {
+	token, hash := newResetToken()
+	r := &models.PasswordReset{TokenHash: hash, UserID: u.ID, ExpiresAt: h.games.Now().Add(resetLifetime)}
+	if err := h.db.CreatePasswordReset(c.Request().Context(), r); err != nil {
+		return err
+	}
+	lang := u.Language
+	if !validLang(lang) {
+		lang = langOf(c)
+	}
+	l, site := h.localizers[lang], h.siteName()
+	link := h.base + "/" + lang + "/password-reset/" + token
+	h.mail.SendLater(mailer.Message{
+		To:      *u.Email,
+		Subject: l.T("reset_mail_subject", "Site", site),
+		// The link stays out of the localized texts, which are cached.
+		Text: l.T("reset_mail_intro", "Name", u.Username, "Site", site) + "\n\n" + link + "\n\n" +
+			l.T("reset_mail_outro") + "\n",
+	})
+	return nil
+}
+
+// siteName is the host of the site's public URL, as the mail names it.
+func (h *handler) siteName() string {
+	if u, err := url.Parse(h.base); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return h.base
+}
+
+// reset renders the page of a reset link (its other languages are the
+// same link's pages).
+func (h *handler) reset(c echo.Context, status int, v views.ResetView) error {
+	p := h.page(c, "title_reset", "/password-reset/"+url.PathEscape(c.Param("token")))
+	v.CSRF = csrfToken(c)
+	for _, s := range []*string{&v.Refused, &v.Error} {
+		if *s != "" {
+			*s = p.L.T(*s)
+		}
+	}
+	return render(c, status, views.ResetPage(p, v))
+}
+
+// refusedReset renders why a reset link does not work: 404 for a link
+// that never was, 410 for one expired or spent; another error is
+// returned.
+func (h *handler) refusedReset(c echo.Context, err error) error {
+	switch {
+	case errors.Is(err, models.ErrNotFound):
+		return h.reset(c, http.StatusNotFound, views.ResetView{Refused: "reset_err_unknown"})
+	case errors.Is(err, models.ErrTokenExpired):
+		return h.reset(c, http.StatusGone, views.ResetView{Refused: "reset_err_expired"})
+	case errors.Is(err, models.ErrTokenUsed):
+		return h.reset(c, http.StatusGone, views.ResetView{Refused: "reset_err_used"})
+	}
+	return err
+}
+
+// resetPage is the form of a working reset link, or why it does not work.
+func (h *handler) resetPage(c echo.Context) error {
+	token := c.Param("token")
+	u, err := h.db.PasswordResetUser(c.Request().Context(), hashResetToken(token), h.games.Now())
+	if err != nil {
+		return h.refusedReset(c, err)
+	}
+	return h.reset(c, http.StatusOK, views.ResetView{Token: token, Username: u.Username})
+}
+
+// resetForm sets the new password (the rules of registration) and spends
+// the link; every session of the account ends. The player then logs in as
+// usual, within the login limits.
+func (h *handler) resetForm(c echo.Context) error {
+	token := c.Param("token")
+	ctx := c.Request().Context()
+	u, err := h.db.PasswordResetUser(ctx, hashResetToken(token), h.games.Now())
+	if err != nil {
+		return h.refusedReset(c, err)
+	}
+	if n := utf8.RuneCountInString(c.FormValue("password")); n < 10 || n > 200 {
+		return h.reset(c, http.StatusUnprocessableEntity,
+			views.ResetView{Token: token, Username: u.Username, Error: "acc_err_password_length"})
+	}
+	hash, err := createHash(c.FormValue("password"))
+	if err != nil {
+		return err
+	}
+	if _, err := h.db.ResetPassword(ctx, hashResetToken(token), hash, h.games.Now()); err != nil {
+		return h.refusedReset(c, err)
+	}
+	return h.reset(c, http.StatusOK, views.ResetView{Done: true})
+}
+
+// emailForm sets or removes (an empty field) the account's address, after
+// the current password: whoever holds the address can set the password.
+func (h *handler) emailForm(c echo.Context) error {
+	u, err := h.mustUser(c)
+	if u == nil {
+		return err
+	}
+	if ok, err := h.checkPassword(c, u); !ok {
+		return err
+	}
+	email := strings.TrimSpace(c.FormValue("email"))
+	var stored *string
+	if email != "" {
+		if !validEmail(email) {
+			return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
+		}
+		stored = &email
+	}
+	if err := h.db.SetUserEmail(c.Request().Context(), u.ID, stored); err != nil {
+		return err
+	}
+	u.Email = stored
+	return h.settings(c, u, http.StatusOK, "acc_email_saved", "")
+}
