@@ -20,7 +20,9 @@ var allowedImports = map[string][]string{
 	"models":   {"engine"},
 	"game":     {"models", "engine"},
 	"content":  {"models", "engine", "tutor", "locales"},
-	"handlers": {"game", "content", "tutor", "views", "models", "engine", "locales", "static"},
+	"handlers": {"game", "content", "tutor", "views", "models", "engine", "locales", "static", "mailer", "metrics"},
+	"mailer":   {},
+	"metrics":  {},
 	"static":   {},
 	"locales":  {},
 }
