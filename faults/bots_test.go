@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -145,7 +146,11 @@ type bot struct {
 	l      *ledger
 	rules  engine.Rules
 	rng    *rand.Rand
+	last   atomic.Int64 // when it last had a move acknowledged, Unix ns
 }
+
+// ackedSince reports whether a move of the bot was acknowledged after t.
+func (b *bot) ackedSince(t time.Time) bool { return b.last.Load() > t.UnixNano() }
 
 func newBot(l *ledger, seed uint64, bases ...string) *bot {
 	return &bot{bases: bases, client: &http.Client{Timeout: 10 * time.Second}, l: l,
@@ -270,6 +275,7 @@ func (b *bot) play(ctx context.Context, id string, tokens map[string]string) {
 				b.l.badf("game %s: move %s at ply %d acknowledged, the answer has %v", id, label, n+1, next.Moves)
 			}
 			b.l.ack(id, ack{ply: n + 1, label: label})
+			b.last.Store(time.Now().UnixNano())
 			st = next
 		case code == http.StatusUnprocessableEntity:
 			b.l.badf("game %s: legal move %s in %q refused with 422", id, label, st.Position)
@@ -293,17 +299,18 @@ func (b *bot) read(ctx context.Context, id string) (gameState, bool) {
 	return gameState{}, false
 }
 
-// startBots runs bots until the returned stop is called (which waits for
-// them); bot i plays on bases[i%len(bases)] first, then on the others.
-func startBots(l *ledger, n int, bases ...string) (stop func()) {
+// startBots runs n bots until the returned stop is called (which waits
+// for them); bot i plays on bases[i%len(bases)] first, then on the others.
+func startBots(l *ledger, n int, bases ...string) (bots []*bot, stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for i := range n {
 		order := append(slices.Clone(bases[i%len(bases):]), bases[:i%len(bases)]...)
 		b := newBot(l, uint64(i+1), order...)
+		bots = append(bots, b)
 		wg.Go(func() { b.run(ctx) })
 	}
-	return func() { cancel(); wg.Wait() }
+	return bots, func() { cancel(); wg.Wait() }
 }
 
 // verify checks the database against the ledger: no 5xx but 503 was

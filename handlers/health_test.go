@@ -36,8 +36,18 @@ func TestReadyz(t *testing.T) {
 		check("/readyz", 200, "ready")
 		check("/healthz", 200, "ok")
 
-		// The newest migration undone in goose's table: not ready.
-		if err := db.Gorm.Exec(`DELETE FROM goose_db_version WHERE version_id = (SELECT max(version_id) FROM goose_db_version)`).Error; err != nil {
+		// A migration of a newer release in goose's table: not ready.
+		var latest int64
+		if err := db.Gorm.Raw(`SELECT max(version_id) FROM goose_db_version`).Scan(&latest).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Gorm.Exec(`INSERT INTO goose_db_version (version_id, is_applied) VALUES (?, true)`, latest+1).Error; err != nil {
+			t.Fatal(err)
+		}
+		check("/readyz", 503, "schema newer than this server")
+		// That one and the newest migration of this binary undone: not
+		// ready either.
+		if err := db.Gorm.Exec(`DELETE FROM goose_db_version WHERE version_id >= ?`, latest).Error; err != nil {
 			t.Fatal(err)
 		}
 		check("/readyz", 503, "migrations pending")

@@ -180,7 +180,8 @@ func (h *handler) healthz(c echo.Context) error {
 // readyz is the readiness check: 200 {"status":"ready"} when the database
 // answers within 3 s and its schema is at the latest embedded migration
 // (models.DB.Ready), else 503 with Retry-After and {"status":"database
-// unavailable"} or {"status":"migrations pending"}.
+// unavailable"}, {"status":"migrations pending"} or {"status":"schema newer
+// than this server"} (a newer release migrated the database).
 func (h *handler) readyz(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 3*time.Second)
 	defer cancel()
@@ -190,8 +191,11 @@ func (h *handler) readyz(c echo.Context) error {
 	}
 	h.log.WarnContext(c.Request().Context(), "not ready", "err", err)
 	status := "database unavailable"
-	if errors.Is(err, models.ErrNotMigrated) {
+	switch {
+	case errors.Is(err, models.ErrNotMigrated):
 		status = "migrations pending"
+	case errors.Is(err, models.ErrSchemaNewer):
+		status = "schema newer than this server"
 	}
 	c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
 	return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": status})

@@ -29,7 +29,6 @@ import (
 	"github.com/glebarez/sqlite"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
-	"github.com/pressly/goose/v3"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -69,7 +68,7 @@ type DB struct {
 	once   sync.Once          // starts the broker
 	broker Broker
 	close  sync.Once
-	goose  *goose.Provider // the migrations, for Ready
+	latest int64 // the newest embedded migration's version, for Ready
 }
 
 // Open opens the database named by dsn and brings its schema up to date

@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"database/sql"
 	"embed"
 	"errors"
 	"fmt"
@@ -46,7 +47,8 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("models: migrations: %w", err)
 	}
-	db.goose = p
+	sources := p.ListSources()
+	db.latest = sources[len(sources)-1].Version
 	results, err := p.Up(ctx)
 	if err != nil {
 		return fmt.Errorf("models: migrate: %w", err)
@@ -58,23 +60,31 @@ func (db *DB) migrate(ctx context.Context) error {
 	return nil
 }
 
-// ErrNotMigrated is returned by Ready when the database's schema version
-// (the highest in goose_db_version) is not the latest embedded migration.
-var ErrNotMigrated = errors.New("models: migrations not applied")
+// The errors of Ready about the schema's version (the highest in
+// goose_db_version) against the newest migration embedded in the binary.
+var (
+	// ErrNotMigrated: the database lacks embedded migrations.
+	ErrNotMigrated = errors.New("models: migrations not applied")
+	// ErrSchemaNewer: the database has migrations this binary does not
+	// know (a newer release migrated it).
+	ErrSchemaNewer = errors.New("models: schema newer than this binary")
+)
 
 // Ready reports whether the database serves requests: it answers, and its
-// schema is at the latest embedded migration. The error is the failure to
-// reach it (see Unavailable), or wraps ErrNotMigrated with both versions.
+// schema is at the latest embedded migration (the highest version in
+// goose_db_version equals the newest file's). The error is the failure to
+// reach it (see Unavailable), or wraps ErrNotMigrated or ErrSchemaNewer
+// with both versions.
 func (db *DB) Ready(ctx context.Context) error {
-	if err := db.Ping(ctx); err != nil {
-		return err
-	}
-	current, latest, err := db.goose.GetVersions(ctx)
-	if err != nil {
+	var current sql.NullInt64
+	if err := db.sql.QueryRowContext(ctx, `SELECT max(version_id) FROM goose_db_version`).Scan(&current); err != nil {
 		return fmt.Errorf("models: schema version: %w", err)
 	}
-	if current != latest {
-		return fmt.Errorf("%w: at version %d, latest %d", ErrNotMigrated, current, latest)
+	switch {
+	case current.Int64 < db.latest:
+		return fmt.Errorf("%w: at version %d, latest %d", ErrNotMigrated, current.Int64, db.latest)
+	case current.Int64 > db.latest:
+		return fmt.Errorf("%w: at version %d, latest here %d", ErrSchemaNewer, current.Int64, db.latest)
 	}
 	return nil
 }

@@ -42,7 +42,7 @@ serve() {
 	fi
 	nice -n 10 "$bin" -addr "$ADDR" -database "$PG/$DB?sslmode=disable&synchronous_commit=$1" 2>/dev/null &
 	SERVER=$!
-	for _ in $(seq 50); do curl -fs "http://$ADDR/healthz" >/dev/null && return; sleep 0.2; done
+	for _ in $(seq 50); do curl -fs "http://$ADDR/readyz" >/dev/null && return; sleep 0.2; done
 	echo "the server did not start" >&2
 	exit 1
 }
