@@ -124,8 +124,8 @@ func (h *handler) nameVisitor(c echo.Context) error {
 			continue
 		}
 		err := h.db.KeepVisitorSeat(c.Request().Context(), sess.visitor(), s.game, models.HashToken(s.token))
-		if err != nil { // a game deleted since, most likely
-			h.log.Info("seat of an older cookie not kept", "game", s.game, "err", err)
+		if err != nil { // the page goes on; only that seat is not kept
+			h.log.Error("seat of an older cookie not kept", "game", s.game, "err", err)
 		}
 	}
 	return sess.save()
