@@ -72,6 +72,17 @@ func (g *Head) FreeSeat() engine.Side {
 	return engine.Nobody
 }
 
+// HasGuests reports whether a seat of g is held by a token without an
+// account (a guest's, or an API client's).
+func (g *Head) HasGuests() bool {
+	for _, s := range g.Seats {
+		if s.Token != "" && s.UserID == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // HasAccounts reports whether an account holds a seat of g.
 func (g *Head) HasAccounts() bool {
 	return g.Seats[engine.South].UserID != nil || g.Seats[engine.North].UserID != nil

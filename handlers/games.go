@@ -90,12 +90,12 @@ func (h *handler) rematchKey(c echo.Context, g *game.Game) string {
 // goes to the join page while a seat is free, else sees the game as a
 // spectator (a page kept for every visitor without an account).
 func (h *handler) gamePage(c echo.Context) error {
-	if h.cacheable(c) && h.guestSeat(c, c.Param("id")) == "" {
+	if h.cacheable(c) {
 		head, err := h.games.Peek(c.Request().Context(), c.Param("id"), false)
 		if err != nil {
 			return err
 		}
-		if head.FreeSeat() == engine.Nobody && h.pages.serve(c, strconv.Itoa(head.Version)) {
+		if head.FreeSeat() == engine.Nobody && h.guestSeat(c, head) == "" && h.pages.serve(c, strconv.Itoa(head.Version)) {
 			return nil
 		}
 	}

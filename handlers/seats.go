@@ -32,20 +32,20 @@ func (h *handler) seatOf(c echo.Context, g *game.Head) engine.Side {
 	if notPage(c) {
 		return g.SeatByToken(bearerToken(c))
 	}
-	return g.SeatOf(h.guestSeat(c, g.ID), h.visit(c).userID())
+	return g.SeatOf(h.guestSeat(c, g), h.visit(c).userID())
 }
 
 // guestSeat returns the token hash of the seat kept for the request's
-// visitor in game id, or "" when there is none (or the database fails,
-// which is logged).
-func (h *handler) guestSeat(c echo.Context, id string) string {
+// visitor in g, or "" when there is none (or the database fails, which
+// is logged). It asks the database only when a guest holds a seat of g.
+func (h *handler) guestSeat(c echo.Context, g *game.Head) string {
 	visitor := h.visit(c).sess.visitor()
-	if visitor == "" {
+	if visitor == "" || !g.HasGuests() {
 		return ""
 	}
-	hash, err := h.db.VisitorSeatHash(c.Request().Context(), visitor, id)
+	hash, err := h.db.VisitorSeatHash(c.Request().Context(), visitor, g.ID)
 	if err != nil {
-		h.log.Error("guest seat", "game", id, "err", err)
+		h.log.Error("guest seat", "game", g.ID, "err", err)
 	}
 	return hash
 }
@@ -124,8 +124,8 @@ func (h *handler) nameVisitor(c echo.Context) error {
 			continue
 		}
 		err := h.db.KeepVisitorSeat(c.Request().Context(), sess.visitor(), s.game, models.HashToken(s.token))
-		if err != nil { // a game deleted since, most likely
-			h.log.Info("seat of an older cookie not kept", "game", s.game, "err", err)
+		if err != nil { // the page goes on; only that seat is not kept
+			h.log.Error("seat of an older cookie not kept", "game", s.game, "err", err)
 		}
 	}
 	return sess.save()

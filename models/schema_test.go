@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm/schema"
 
 	"oware/models"
+	"oware/models/modelstest"
 )
 
 // compatible lists, per GORM data type, the column types (lowercase, as the
@@ -87,6 +88,29 @@ func TestMigrationsRecorded(t *testing.T) {
 		}
 		if max < 1 {
 			t.Errorf("goose_db_version: latest version %d, want >= 1", max)
+		}
+	})
+}
+
+// TestMigrationOutOfOrder: a database migrated past a number that was
+// handed out later (here 00008, made side by side with 00010-00014) gets
+// it at the next start instead of refusing to start.
+func TestMigrationOutOfOrder(t *testing.T) {
+	each(t, func(t *testing.T, db *models.DB) {
+		for _, q := range []string{"DROP TABLE visitor_seats", "DROP TABLE visitors",
+			"DELETE FROM goose_db_version WHERE version_id = 8"} {
+			if err := db.Gorm.Exec(q).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		again := modelstest.Reopen(t, db)
+		if !again.Gorm.Migrator().HasTable(&models.VisitorSeat{}) {
+			t.Fatal("visitor_seats was not made again")
+		}
+		var n int64
+		again.Gorm.Raw("SELECT COUNT(*) FROM goose_db_version WHERE version_id = 8 AND is_applied").Scan(&n)
+		if n != 1 {
+			t.Errorf("migration 8 recorded %d times, want 1", n)
 		}
 	})
 }
