@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -40,16 +41,17 @@ var (
 // env maps each flag to the environment variable used when the flag is not
 // given.
 var env = map[string]string{
-	"addr":         "OWARE_ADDR",
-	"database":     "DATABASE_URL",
-	"base-url":     "OWARE_BASE_URL",
-	"secret":       "OWARE_SECRET",
-	"log-format":   "OWARE_LOG_FORMAT",
-	"behind-proxy": "OWARE_BEHIND_PROXY",
-	"tables":       "OWARE_TABLES",
-	"table-seeds":  "OWARE_TABLE_SEEDS",
-	"build-tables": "OWARE_BUILD_TABLES",
-	"computer":     "OWARE_COMPUTER",
+	"addr":          "OWARE_ADDR",
+	"database":      "DATABASE_URL",
+	"base-url":      "OWARE_BASE_URL",
+	"secret":        "OWARE_SECRET",
+	"log-format":    "OWARE_LOG_FORMAT",
+	"behind-proxy":  "OWARE_BEHIND_PROXY",
+	"tables":        "OWARE_TABLES",
+	"table-seeds":   "OWARE_TABLE_SEEDS",
+	"build-tables":  "OWARE_BUILD_TABLES",
+	"computer":      "OWARE_COMPUTER",
+	"stream-limits": "OWARE_STREAM_LIMITS",
 }
 
 func main() {
@@ -72,6 +74,7 @@ type config struct {
 	tableSeeds                                 int  // the endgame tables' size; 0 for none
 	buildTables                                bool // build the missing tables in the background
 	computer                                   int  // the computer's searches at a time; 0: one per core but one
+	streams                                    handlers.StreamLimits
 }
 
 // parseConfig reads the flags in args and, for flags not given, the
@@ -94,6 +97,8 @@ func parseConfig(args []string) (config, error) {
 		"build the missing endgame tables in the background (one core); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
 	fs.IntVar(&c.computer, "computer", 0,
 		"the computer's searches at a time, at most one per core (default: one per core but one, at least 1; env OWARE_COMPUTER)")
+	fs.Var((*streamLimits)(&c.streams), "stream-limits",
+		"event streams a client may open on one game, in all, and the instance's, as N,N,N (default 6,40,20000; env OWARE_STREAM_LIMITS)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.BoolVar(&c.checkGames, "check-games", false,
 		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")
@@ -211,6 +216,7 @@ func run(args []string) error {
 		Commit:  commit,
 
 		BehindProxy: cfg.behindProxy,
+		Streams:     cfg.streams,
 	})
 	if err != nil {
 		return err
@@ -281,4 +287,31 @@ func buildVersion() (string, string) {
 		}
 	}
 	return v, c
+}
+
+// streamLimits is the flag of handlers.StreamLimits: "per-game,per-client,total".
+type streamLimits handlers.StreamLimits
+
+func (l *streamLimits) String() string {
+	if l == nil || *l == (streamLimits{}) {
+		return ""
+	}
+	return fmt.Sprintf("%d,%d,%d", l.PerGame, l.PerClient, l.Total)
+}
+
+func (l *streamLimits) Set(s string) error {
+	parts := strings.Split(s, ",")
+	if len(parts) != 3 {
+		return errors.New("want three numbers: per game, per client, in all (e.g. 6,40,20000)")
+	}
+	var n [3]int
+	for i, p := range parts {
+		v, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || v < 1 {
+			return fmt.Errorf("%q is not a positive number", p)
+		}
+		n[i] = v
+	}
+	*l = streamLimits{PerGame: n[0], PerClient: n[1], Total: n[2]}
+	return nil
 }
