@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -47,6 +48,7 @@ var (
 	errTooLarge     = &userError{http.StatusRequestEntityTooLarge, "err_too_large"}
 	errURLTooLong   = &userError{http.StatusRequestURITooLong, "err_url_too_long"}
 	errHeadersLarge = &userError{http.StatusRequestHeaderFieldsTooLarge, "err_headers_too_large"}
+	errBodyTimeout  = &userError{http.StatusRequestTimeout, "err_body_timeout"}
 )
 
 // LimitServer sets the timeouts and the header bound of the site's
@@ -87,7 +89,8 @@ const bodyKey = "body"
 // limitBody bounds the request's body to maxBody (maxImportBody for the
 // import form): a body announced longer is refused at once, and a body
 // that turns out longer while it is read (chunked) gets 413 whatever the
-// handler made of the read error, unless it has answered already.
+// handler made of it, unless it has answered already; a body whose
+// reading timed out gets 408.
 func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
@@ -105,18 +108,27 @@ func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 		r.Body = lb
 		c.Set(bodyKey, lb)
 		err := next(c)
-		if lb.over && !c.Response().Committed {
+		if err != nil && !lb.over && !lb.timeout && !c.Response().Committed {
+			// A refusal (bad JSON, say) before the end of the body: the
+			// body still gets 413 if it is too long.
+			_, _ = io.Copy(io.Discard, lb)
+		}
+		switch {
+		case c.Response().Committed:
+		case lb.over:
 			return errTooLarge
+		case lb.timeout:
+			return errBodyTimeout
 		}
 		return err
 	}
 }
 
 // limitedBody is a body read through http.MaxBytesReader that remembers
-// whether it went over its bound.
+// whether it went over its bound, or its reading timed out (ReadTimeout).
 type limitedBody struct {
 	io.ReadCloser
-	over bool
+	over, timeout bool
 }
 
 func (b *limitedBody) Read(p []byte) (int, error) {
@@ -124,6 +136,9 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		b.over = true
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		b.timeout = true
 	}
 	return n, err
 }

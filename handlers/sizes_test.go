@@ -79,7 +79,8 @@ func chunked(s string, n int) io.Reader {
 
 // TestBodyTooLarge: a body over the limit gets 413 whether its length is
 // announced or it comes chunked, on a form, the JSON API and the import
-// form (whose limit is larger), and stores nothing.
+// form (whose limit is larger), also when it is refused for its content
+// before its end, and stores nothing.
 func TestBodyTooLarge(t *testing.T) {
 	s := newSite(t, modelstest.Open(t, models.SQLite))
 	c := s.browser()
@@ -93,6 +94,8 @@ func TestBodyTooLarge(t *testing.T) {
 	}{
 		{"form", "/en/games/new", "application/x-www-form-urlencoded", form, over},
 		{"api", "/api/v1/games", "application/json", `{"rules":"abapa","x":"`, over},
+		{"bad json", "/api/v1/games", "application/json", "not JSON at all", over},
+		{"bad form", "/en/games/new", "application/x-www-form-urlencoded", "%zz", over},
 		{"import", "/en/import", "application/x-www-form-urlencoded", "_csrf=" + url.QueryEscape(s.csrf(page)) + "&record=", importOver},
 	} {
 		for _, chunk := range []bool{false, true} {
@@ -183,8 +186,11 @@ func TestSlowBodyCutOff(t *testing.T) {
 	// The client never sends the rest; the server must give up long
 	// before this deadline of the test.
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	_, err = io.ReadAll(bufio.NewReader(conn))
+	answer, err := io.ReadAll(bufio.NewReader(conn))
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		t.Fatal("the server still waits for the body after 10 s")
+	}
+	if !strings.HasPrefix(string(answer), "HTTP/1.1 408 ") || !strings.Contains(string(answer), "too slowly") {
+		t.Errorf("answer to a slow body: %.300s", answer)
 	}
 }
