@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -117,6 +118,11 @@ func (h *handler) handleError(err error, c echo.Context) {
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		_ = c.JSON(status, map[string]string{"error": h.localizers[defaultLang].T(key)})
 		return
+	}
+	if r := c.Request(); r.Context().Err() != nil {
+		// The connection's read failed (a body cut off by ReadTimeout):
+		// the answer is still written.
+		c.SetRequest(r.WithContext(context.WithoutCancel(r.Context())))
 	}
 	title := "title_error"
 	switch status {

@@ -174,23 +174,27 @@ func TestLogLineBounded(t *testing.T) {
 // open.
 func TestSlowBodyCutOff(t *testing.T) {
 	s := limitedSite(t, io.Discard, func(srv *http.Server) { srv.ReadTimeout = 300 * time.Millisecond }, nil)
-	conn, err := net.Dial("tcp", s.srv.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	_, err = io.WriteString(conn, "POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"rules\":")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The client never sends the rest; the server must give up long
-	// before this deadline of the test.
-	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	answer, err := io.ReadAll(bufio.NewReader(conn))
-	if errors.Is(err, os.ErrDeadlineExceeded) {
-		t.Fatal("the server still waits for the body after 10 s")
-	}
-	if !strings.HasPrefix(string(answer), "HTTP/1.1 408 ") || !strings.Contains(string(answer), "too slowly") {
-		t.Errorf("answer to a slow body: %.300s", answer)
+	for _, start := range []string{
+		"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"rules\":",
+		"POST /en/games/new HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nrules=",
+	} {
+		conn, err := net.Dial("tcp", s.srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if _, err = io.WriteString(conn, start); err != nil {
+			t.Fatal(err)
+		}
+		// The client never sends the rest; the server must give up long
+		// before this deadline of the test.
+		conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		answer, err := io.ReadAll(bufio.NewReader(conn))
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			t.Fatal("the server still waits for the body after 10 s")
+		}
+		if !strings.HasPrefix(string(answer), "HTTP/1.1 408 ") || !strings.Contains(string(answer), "too slowly") {
+			t.Errorf("answer to a slow body: %.300s", answer)
+		}
 	}
 }
