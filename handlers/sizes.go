@@ -31,8 +31,12 @@ const (
 	// ReadHeaderTimeout bounds reading the request line and headers.
 	ReadHeaderTimeout = 10 * time.Second
 	// ReadTimeout bounds reading a whole request, its body included: a
-	// body sent slowly is cut off. Event streams lift it.
+	// body sent slowly is cut off. Event streams lift it, the import form
+	// has importReadTimeout.
 	ReadTimeout = 30 * time.Second
+	// importReadTimeout bounds reading the import form's request, from the
+	// end of its headers.
+	importReadTimeout = 2 * time.Minute
 	// WriteTimeout bounds writing the answer, from the end of the
 	// request's headers. Event streams extend it before each event.
 	WriteTimeout = 60 * time.Second
@@ -96,7 +100,9 @@ func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 		r := c.Request()
 		limit := int64(maxBody)
 		if importBody(c) {
+			// A record of a megabyte may come slowly from a phone.
 			limit = maxImportBody
+			_ = http.NewResponseController(c.Response()).SetReadDeadline(time.Now().Add(importReadTimeout))
 		}
 		if r.ContentLength > limit {
 			return errTooLarge
@@ -104,7 +110,7 @@ func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 		if r.Body == nil || r.Body == http.NoBody {
 			return next(c)
 		}
-		lb := &limitedBody{ReadCloser: http.MaxBytesReader(c.Response().Writer, r.Body, limit)}
+		lb := &limitedBody{ReadCloser: http.MaxBytesReader(unwrap(c.Response()), r.Body, limit)}
 		r.Body = lb
 		c.Set(bodyKey, lb)
 		err := next(c)
@@ -121,6 +127,19 @@ func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 			return errBodyTimeout
 		}
 		return err
+	}
+}
+
+// unwrap returns the innermost of response writers wrapped in each other
+// (Unwrap): net/http's, which closes the connection after a body over its
+// bound (http.MaxBytesReader).
+func unwrap(w http.ResponseWriter) http.ResponseWriter {
+	for {
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return w
+		}
+		w = u.Unwrap()
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -170,8 +171,8 @@ func TestLogLineBounded(t *testing.T) {
 }
 
 // TestSlowBodyCutOff: a body sent slowly is cut off at the server's read
-// timeout: the server closes the connection though the client keeps it
-// open.
+// timeout with 408, and the server closes the connection though the client
+// keeps it open; the import form has longer.
 func TestSlowBodyCutOff(t *testing.T) {
 	s := limitedSite(t, io.Discard, func(srv *http.Server) { srv.ReadTimeout = 300 * time.Millisecond }, nil)
 	for _, start := range []string{
@@ -196,5 +197,28 @@ func TestSlowBodyCutOff(t *testing.T) {
 		if !strings.HasPrefix(string(answer), "HTTP/1.1 408 ") || !strings.Contains(string(answer), "too slowly") {
 			t.Errorf("answer to a slow body: %.300s", answer)
 		}
+	}
+	// A record sent more slowly than the read timeout still gets in.
+	c := s.browser()
+	_, _, page := s.get(c, "/en/import")
+	u, _ := url.Parse(s.srv.URL)
+	body := url.Values{"_csrf": {s.csrf(page)}, "record": {"1. C f\n"}}.Encode()
+	conn, err := net.Dial("tcp", s.srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var cookies []string
+	for _, ck := range c.Jar.Cookies(u) {
+		cookies = append(cookies, ck.Name+"="+ck.Value)
+	}
+	fmt.Fprintf(conn, "POST /en/import HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n%s",
+		u.Host, strings.Join(cookies, "; "), len(body), body[:5])
+	time.Sleep(time.Second)
+	io.WriteString(conn, body[5:])
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil || res.StatusCode != http.StatusSeeOther {
+		t.Errorf("a slow record: %v %v", res, err)
 	}
 }
