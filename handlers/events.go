@@ -80,12 +80,11 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 		}
 	}
 	resp := c.Response()
-	// A stream lives longer than the server's read and write timeouts:
-	// it lifts the read deadline (the request has no body to read) and
-	// gives each event its own write deadline, so a client that stops
-	// reading is still cut off.
+	// A stream lives longer than the server's timeouts: net/http lifts
+	// the read deadline once a request's body is read (a stream's has
+	// none), and each event gets a write deadline of its own, so a
+	// client that stops reading is still cut off.
 	rc := http.NewResponseController(resp)
-	_ = rc.SetReadDeadline(time.Time{})
 	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
 	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
 	resp.Header().Set("X-Accel-Buffering", "no")

@@ -31,8 +31,9 @@ const (
 	// ReadHeaderTimeout bounds reading the request line and headers.
 	ReadHeaderTimeout = 10 * time.Second
 	// ReadTimeout bounds reading a whole request, its body included: a
-	// body sent slowly is cut off. Event streams lift it, the import form
-	// has importReadTimeout.
+	// body sent slowly is cut off (the import form has importReadTimeout).
+	// net/http lifts it once the body is read, so it never cuts an event
+	// stream.
 	ReadTimeout = 30 * time.Second
 	// importReadTimeout bounds reading the import form's request, from the
 	// end of its headers.
@@ -56,8 +57,8 @@ var (
 )
 
 // LimitServer sets the timeouts and the header bound of the site's
-// server (the constants above); event streams lift or extend the read and
-// write deadlines for themselves.
+// server (the constants above); event streams extend their write deadline
+// before each event.
 func LimitServer(srv *http.Server) {
 	srv.ReadHeaderTimeout = ReadHeaderTimeout
 	srv.ReadTimeout = ReadTimeout
