@@ -51,9 +51,9 @@ func (h *handler) watchEvents(c echo.Context) error {
 }
 
 // stream follows game id for the request, within the bounds of streams
-// (429 past them): it sends the panel at once when
-// the page (query "v", or the event id the browser last got) is older
-// than the game, then each new version that live fans out.
+// (429 past them): it sends the panel at once when the page (query "v",
+// or the event id the browser last got) is older than the game, then each
+// new version that live fans out.
 func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, engine.Side, error)) error {
 	ok, closed := h.streams.open(clientKey(c), id)
 	if !ok {
