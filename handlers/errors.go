@@ -132,7 +132,7 @@ func (h *handler) handleError(err error, c echo.Context) {
 		title = "title_forbidden"
 	}
 	p := h.page(c, title, "/")
-	p.NoIndex = true
+	p.NoIndex, p.Query = true, "" // the language links lead home, without the query
 	if err := render(c, status, views.ErrorPage(p, p.L.T(key))); err != nil {
 		h.log.ErrorContext(c.Request().Context(), "render error page", "err", err)
 	}

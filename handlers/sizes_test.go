@@ -130,6 +130,10 @@ func TestLongURLAndHeaders(t *testing.T) {
 	if code != http.StatusRequestURITooLong || !strings.Contains(page, "Tato adresa je příliš dlouhá") || len(page) > 20<<10 {
 		t.Errorf("9 KiB URL: %d, %d bytes: %.300s", code, len(page), page)
 	}
+	code, _, page = s.get(nil, "/en/players/x?q="+strings.Repeat("a", 9<<10))
+	if code != http.StatusRequestURITooLong || len(page) > 20<<10 {
+		t.Errorf("9 KiB query: %d, %d bytes", code, len(page))
+	}
 	code, _, page = s.do(nil, http.MethodGet, "/it/", nil, map[string]string{"X-Big": strings.Repeat("b", 17<<10)})
 	if code != http.StatusRequestHeaderFieldsTooLarge || !strings.Contains(page, "Le intestazioni della richiesta sono troppo grandi") {
 		t.Errorf("17 KiB header: %d: %.300s", code, page)
