@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -132,6 +133,11 @@ func (h *handler) handleError(err error, c echo.Context) {
 		_ = c.JSON(status, map[string]string{"error": h.localizers[defaultLang].T(key)})
 		return
 	}
+	if r := c.Request(); r.Context().Err() != nil {
+		// The connection's read failed (a body cut off by ReadTimeout):
+		// the answer is still written.
+		c.SetRequest(r.WithContext(context.WithoutCancel(r.Context())))
+	}
 	title := "title_error"
 	switch status {
 	case http.StatusNotFound, http.StatusMethodNotAllowed:
@@ -143,7 +149,7 @@ func (h *handler) handleError(err error, c echo.Context) {
 		title = "title_unavailable"
 	}
 	p := h.page(c, title, "/")
-	p.NoIndex = true
+	p.NoIndex, p.Query = true, "" // the language links lead home, without the query
 	if err := render(c, status, views.ErrorPage(p, p.L.T(key))); err != nil {
 		h.log.ErrorContext(c.Request().Context(), "render error page", "err", err)
 	}

@@ -51,9 +51,9 @@ func (h *handler) watchEvents(c echo.Context) error {
 }
 
 // stream follows game id for the request, within the bounds of streams
-// (429 past them): it sends the panel at once when
-// the page (query "v", or the event id the browser last got) is older
-// than the game, then each new version that live fans out.
+// (429 past them): it sends the panel at once when the page (query "v",
+// or the event id the browser last got) is older than the game, then each
+// new version that live fans out.
 func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, engine.Side, error)) error {
 	ok, closed := h.streams.open(clientKey(c), id)
 	if !ok {
@@ -81,12 +81,11 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 	}
 	defer h.metrics.Stream()()
 	resp := c.Response()
-	// A stream lives longer than the server's read and write timeouts:
-	// it lifts the read deadline (the request has no body to read) and
-	// gives each event its own write deadline, so a client that stops
-	// reading is still cut off.
+	// A stream lives longer than the server's timeouts: net/http lifts
+	// the read deadline once a request's body is read (a stream's has
+	// none), and each event gets a write deadline of its own, so a
+	// client that stops reading is still cut off.
 	rc := http.NewResponseController(resp)
-	_ = rc.SetReadDeadline(time.Time{})
 	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
 	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
 	resp.Header().Set("X-Accel-Buffering", "no")

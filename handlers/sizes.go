@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -30,8 +31,13 @@ const (
 	// ReadHeaderTimeout bounds reading the request line and headers.
 	ReadHeaderTimeout = 10 * time.Second
 	// ReadTimeout bounds reading a whole request, its body included: a
-	// body sent slowly is cut off. Event streams lift it.
+	// body sent slowly is cut off (the import form has importReadTimeout).
+	// net/http lifts it once the body is read, so it never cuts an event
+	// stream.
 	ReadTimeout = 30 * time.Second
+	// importReadTimeout bounds reading the import form's request, from the
+	// end of its headers.
+	importReadTimeout = 2 * time.Minute
 	// WriteTimeout bounds writing the answer, from the end of the
 	// request's headers. Event streams extend it before each event.
 	WriteTimeout = 60 * time.Second
@@ -47,11 +53,12 @@ var (
 	errTooLarge     = &userError{http.StatusRequestEntityTooLarge, "err_too_large"}
 	errURLTooLong   = &userError{http.StatusRequestURITooLong, "err_url_too_long"}
 	errHeadersLarge = &userError{http.StatusRequestHeaderFieldsTooLarge, "err_headers_too_large"}
+	errBodyTimeout  = &userError{http.StatusRequestTimeout, "err_body_timeout"}
 )
 
 // LimitServer sets the timeouts and the header bound of the site's
-// server (the constants above); event streams lift or extend the read and
-// write deadlines for themselves.
+// server (the constants above); event streams extend their write deadline
+// before each event.
 func LimitServer(srv *http.Server) {
 	srv.ReadHeaderTimeout = ReadHeaderTimeout
 	srv.ReadTimeout = ReadTimeout
@@ -87,13 +94,16 @@ const bodyKey = "body"
 // limitBody bounds the request's body to maxBody (maxImportBody for the
 // import form): a body announced longer is refused at once, and a body
 // that turns out longer while it is read (chunked) gets 413 whatever the
-// handler made of the read error, unless it has answered already.
+// handler made of it, unless it has answered already; a body whose
+// reading timed out gets 408.
 func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		limit := int64(maxBody)
 		if importBody(c) {
+			// A record of a megabyte may come slowly from a phone.
 			limit = maxImportBody
+			_ = http.NewResponseController(c.Response()).SetReadDeadline(time.Now().Add(importReadTimeout))
 		}
 		if r.ContentLength > limit {
 			return errTooLarge
@@ -101,22 +111,44 @@ func limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 		if r.Body == nil || r.Body == http.NoBody {
 			return next(c)
 		}
-		lb := &limitedBody{ReadCloser: http.MaxBytesReader(c.Response().Writer, r.Body, limit)}
+		lb := &limitedBody{ReadCloser: http.MaxBytesReader(unwrap(c.Response()), r.Body, limit)}
 		r.Body = lb
 		c.Set(bodyKey, lb)
 		err := next(c)
-		if lb.over && !c.Response().Committed {
+		if err != nil && !lb.over && !lb.timeout && !c.Response().Committed {
+			// A refusal (bad JSON, say) before the end of the body: the
+			// body still gets 413 if it is too long.
+			_, _ = io.Copy(io.Discard, lb)
+		}
+		switch {
+		case c.Response().Committed:
+		case lb.over:
 			return errTooLarge
+		case lb.timeout:
+			return errBodyTimeout
 		}
 		return err
 	}
 }
 
+// unwrap returns the innermost of response writers wrapped in each other
+// (Unwrap): net/http's, which closes the connection after a body over its
+// bound (http.MaxBytesReader).
+func unwrap(w http.ResponseWriter) http.ResponseWriter {
+	for {
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return w
+		}
+		w = u.Unwrap()
+	}
+}
+
 // limitedBody is a body read through http.MaxBytesReader that remembers
-// whether it went over its bound.
+// whether it went over its bound, or its reading timed out (ReadTimeout).
 type limitedBody struct {
 	io.ReadCloser
-	over bool
+	over, timeout bool
 }
 
 func (b *limitedBody) Read(p []byte) (int, error) {
@@ -124,6 +156,9 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		b.over = true
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		b.timeout = true
 	}
 	return n, err
 }

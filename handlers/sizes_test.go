@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -79,7 +80,8 @@ func chunked(s string, n int) io.Reader {
 
 // TestBodyTooLarge: a body over the limit gets 413 whether its length is
 // announced or it comes chunked, on a form, the JSON API and the import
-// form (whose limit is larger), and stores nothing.
+// form (whose limit is larger), also when it is refused for its content
+// before its end, and stores nothing.
 func TestBodyTooLarge(t *testing.T) {
 	s := newSite(t, modelstest.Open(t, models.SQLite))
 	c := s.browser()
@@ -93,6 +95,8 @@ func TestBodyTooLarge(t *testing.T) {
 	}{
 		{"form", "/en/games/new", "application/x-www-form-urlencoded", form, over},
 		{"api", "/api/v1/games", "application/json", `{"rules":"abapa","x":"`, over},
+		{"bad json", "/api/v1/games", "application/json", "not JSON at all", over},
+		{"bad form", "/en/games/new", "application/x-www-form-urlencoded", "%zz", over},
 		{"import", "/en/import", "application/x-www-form-urlencoded", "_csrf=" + url.QueryEscape(s.csrf(page)) + "&record=", importOver},
 	} {
 		for _, chunk := range []bool{false, true} {
@@ -125,6 +129,10 @@ func TestLongURLAndHeaders(t *testing.T) {
 	code, _, page := s.get(nil, long)
 	if code != http.StatusRequestURITooLong || !strings.Contains(page, "Tato adresa je příliš dlouhá") || len(page) > 20<<10 {
 		t.Errorf("9 KiB URL: %d, %d bytes: %.300s", code, len(page), page)
+	}
+	code, _, page = s.get(nil, "/en/players/x?q="+strings.Repeat("a", 9<<10))
+	if code != http.StatusRequestURITooLong || len(page) > 20<<10 {
+		t.Errorf("9 KiB query: %d, %d bytes", code, len(page))
 	}
 	code, _, page = s.do(nil, http.MethodGet, "/it/", nil, map[string]string{"X-Big": strings.Repeat("b", 17<<10)})
 	if code != http.StatusRequestHeaderFieldsTooLarge || !strings.Contains(page, "Le intestazioni della richiesta sono troppo grandi") {
@@ -167,24 +175,54 @@ func TestLogLineBounded(t *testing.T) {
 }
 
 // TestSlowBodyCutOff: a body sent slowly is cut off at the server's read
-// timeout: the server closes the connection though the client keeps it
-// open.
+// timeout with 408, and the server closes the connection though the client
+// keeps it open; the import form has longer.
 func TestSlowBodyCutOff(t *testing.T) {
 	s := limitedSite(t, io.Discard, func(srv *http.Server) { srv.ReadTimeout = 300 * time.Millisecond }, nil)
+	for _, start := range []string{
+		"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"rules\":",
+		"POST /en/games/new HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nrules=",
+	} {
+		conn, err := net.Dial("tcp", s.srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if _, err = io.WriteString(conn, start); err != nil {
+			t.Fatal(err)
+		}
+		// The client never sends the rest; the server must give up long
+		// before this deadline of the test.
+		conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		answer, err := io.ReadAll(bufio.NewReader(conn))
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			t.Fatal("the server still waits for the body after 10 s")
+		}
+		if !strings.HasPrefix(string(answer), "HTTP/1.1 408 ") || !strings.Contains(string(answer), "too slowly") {
+			t.Errorf("answer to a slow body: %.300s", answer)
+		}
+	}
+	// A record sent more slowly than the read timeout still gets in.
+	c := s.browser()
+	_, _, page := s.get(c, "/en/import")
+	u, _ := url.Parse(s.srv.URL)
+	body := url.Values{"_csrf": {s.csrf(page)}, "record": {"1. C f\n"}}.Encode()
 	conn, err := net.Dial("tcp", s.srv.Listener.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	_, err = io.WriteString(conn, "POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"rules\":")
-	if err != nil {
-		t.Fatal(err)
+	var cookies []string
+	for _, ck := range c.Jar.Cookies(u) {
+		cookies = append(cookies, ck.Name+"="+ck.Value)
 	}
-	// The client never sends the rest; the server must give up long
-	// before this deadline of the test.
+	fmt.Fprintf(conn, "POST /en/import HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n%s",
+		u.Host, strings.Join(cookies, "; "), len(body), body[:5])
+	time.Sleep(time.Second)
+	io.WriteString(conn, body[5:])
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	_, err = io.ReadAll(bufio.NewReader(conn))
-	if errors.Is(err, os.ErrDeadlineExceeded) {
-		t.Fatal("the server still waits for the body after 10 s")
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil || res.StatusCode != http.StatusSeeOther {
+		t.Errorf("a slow record: %v %v", res, err)
 	}
 }

@@ -83,3 +83,41 @@ func TestStreamLimit(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// TestStreamOutlivesTimeouts: an event stream lives past the server's read
+// and write timeouts and still gets the next move.
+func TestStreamOutlivesTimeouts(t *testing.T) {
+	s := limitedSite(t, io.Discard, func(srv *http.Server) {
+		srv.ReadTimeout, srv.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond
+	}, nil)
+	id, south, _ := s.newAPIGame("abapa")
+	req, _ := http.NewRequestWithContext(t.Context(), "GET", s.srv.URL+"/en/games/"+id+"/events?v=2", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	got := make(chan string, 4)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "id: ") {
+				got <- sc.Text()
+			}
+		}
+		close(got)
+	}()
+	time.Sleep(time.Second) // past both timeouts
+	if code, g := s.api("POST", "/api/v1/games/"+id+"/moves", south, map[string]string{"pit": "C"}); code != http.StatusOK {
+		t.Fatalf("move: %d %v", code, g)
+	}
+	select {
+	case e, ok := <-got:
+		if !ok || e != "id: 3" {
+			t.Errorf("the stream got %q (open: %v), want the move's version 3", e, ok)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event within 10 s")
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -42,18 +43,19 @@ var (
 // env maps each flag to the environment variable used when the flag is not
 // given.
 var env = map[string]string{
-	"addr":         "OWARE_ADDR",
-	"database":     "DATABASE_URL",
-	"base-url":     "OWARE_BASE_URL",
-	"secret":       "OWARE_SECRET",
-	"log-format":   "OWARE_LOG_FORMAT",
-	"behind-proxy": "OWARE_BEHIND_PROXY",
-	"tables":       "OWARE_TABLES",
-	"table-seeds":  "OWARE_TABLE_SEEDS",
-	"build-tables": "OWARE_BUILD_TABLES",
-	"computer":     "OWARE_COMPUTER",
-	"smtp-url":     "OWARE_SMTP_URL",
-	"metrics-addr": "OWARE_METRICS_ADDR",
+	"addr":          "OWARE_ADDR",
+	"database":      "DATABASE_URL",
+	"base-url":      "OWARE_BASE_URL",
+	"secret":        "OWARE_SECRET",
+	"log-format":    "OWARE_LOG_FORMAT",
+	"behind-proxy":  "OWARE_BEHIND_PROXY",
+	"tables":        "OWARE_TABLES",
+	"table-seeds":   "OWARE_TABLE_SEEDS",
+	"build-tables":  "OWARE_BUILD_TABLES",
+	"computer":      "OWARE_COMPUTER",
+	"smtp-url":      "OWARE_SMTP_URL",
+	"metrics-addr":  "OWARE_METRICS_ADDR",
+	"stream-limits": "OWARE_STREAM_LIMITS",
 }
 
 func main() {
@@ -78,6 +80,7 @@ type config struct {
 	computer                                   int    // the computer's searches at a time; 0: one per core but one
 	smtpURL                                    string // the SMTP server of the password reset mail; "" for none
 	metricsAddr                                string // the listen address of /metrics; "" for none
+	streams                                    handlers.StreamLimits
 }
 
 // parseConfig reads the flags in args and, for flags not given, the
@@ -104,6 +107,8 @@ func parseConfig(args []string) (config, error) {
 		"SMTP server for password reset mail, e.g. smtp://user:pass@host:587?from=oware@example.org (smtps:// for TLS on 465); empty: no resets (env OWARE_SMTP_URL)")
 	fs.StringVar(&c.metricsAddr, "metrics-addr", "",
 		"listen address of the Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: none (env OWARE_METRICS_ADDR)")
+	fs.Var((*streamLimits)(&c.streams), "stream-limits",
+		"event streams a client may open on one game, in all, and the instance's, as N,N,N (default 6,40,20000; env OWARE_STREAM_LIMITS)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.BoolVar(&c.checkGames, "check-games", false,
 		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")
@@ -236,6 +241,7 @@ func run(args []string) error {
 		BehindProxy: cfg.behindProxy,
 		Mail:        mail,
 		Metrics:     met,
+		Streams:     cfg.streams,
 	})
 	if err != nil {
 		return err
@@ -314,4 +320,31 @@ func buildVersion() (string, string) {
 		}
 	}
 	return v, c
+}
+
+// streamLimits is the flag of handlers.StreamLimits: "per-game,per-client,total".
+type streamLimits handlers.StreamLimits
+
+func (l *streamLimits) String() string {
+	if l == nil || *l == (streamLimits{}) {
+		return ""
+	}
+	return fmt.Sprintf("%d,%d,%d", l.PerGame, l.PerClient, l.Total)
+}
+
+func (l *streamLimits) Set(s string) error {
+	parts := strings.Split(s, ",")
+	if len(parts) != 3 {
+		return errors.New("want three numbers: per game, per client, in all (e.g. 6,40,20000)")
+	}
+	var n [3]int
+	for i, p := range parts {
+		v, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || v < 1 {
+			return fmt.Errorf("%q is not a positive number", p)
+		}
+		n[i] = v
+	}
+	*l = streamLimits{PerGame: n[0], PerClient: n[1], Total: n[2]}
+	return nil
 }

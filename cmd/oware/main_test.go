@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"oware/handlers"
+)
 
 func TestParseConfig(t *testing.T) {
 	t.Setenv("OWARE_ADDR", ":9000")
@@ -18,6 +22,16 @@ func TestParseConfig(t *testing.T) {
 		logFormat: "text", tables: "./data/tables", tableSeeds: defaultTableSeeds, buildTables: true}
 	if c != want {
 		t.Errorf("parseConfig = %+v, want %+v", c, want)
+	}
+	t.Setenv("OWARE_STREAM_LIMITS", "1000,1000,30000")
+	c, err = parseConfig(nil)
+	if err != nil || c.streams != (handlers.StreamLimits{PerGame: 1000, PerClient: 1000, Total: 30000}) {
+		t.Errorf("OWARE_STREAM_LIMITS: %+v, %v", c.streams, err)
+	}
+	for _, bad := range []string{"6,40", "6,0,10", "a,b,c"} {
+		if _, err := parseConfig([]string{"-stream-limits", bad}); err == nil {
+			t.Errorf("-stream-limits %q accepted", bad)
+		}
 	}
 	if _, err := parseConfig([]string{"extra"}); err == nil {
 		t.Error("parseConfig accepted a stray argument")

@@ -36,11 +36,13 @@ DB=oware_load
 serve() {
 	[ -n "$SERVER" ] && kill "$SERVER" && wait "$SERVER" 2>/dev/null || true
 	local bin=$BIN/oware
+	# The spectators come from one address: no stream limit per client.
+	local flags=(-stream-limits 20000,20000,20000)
 	DB=oware_load
 	if [ "${2:-}" = base ]; then
-		bin=$BASE DB=oware_base
+		bin=$BASE DB=oware_base flags=()
 	fi
-	nice -n 10 "$bin" -addr "$ADDR" -database "$PG/$DB?sslmode=disable&synchronous_commit=$1" 2>/dev/null &
+	nice -n 10 "$bin" -addr "$ADDR" -database "$PG/$DB?sslmode=disable&synchronous_commit=$1" "${flags[@]}" 2>/dev/null &
 	SERVER=$!
 	for _ in $(seq 50); do curl -fs "http://$ADDR/readyz" >/dev/null && return; sleep 0.2; done
 	echo "the server did not start" >&2
