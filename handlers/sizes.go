@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -169,9 +170,17 @@ func bodyTooLarge(c echo.Context) bool {
 	return lb != nil && lb.over
 }
 
-// logURI is a request target as the log keeps it: at most logURIBytes
+// resetPath starts the path of a password reset link, whose last segment
+// is the token.
+const resetPath = "/password-reset/"
+
+// logURI is a request target as the log keeps it: a password reset link's
+// token hidden (the link stays usable for an hour), at most logURIBytes
 // bytes, and a note of the length when it was cut.
 func logURI(uri string) string {
+	if i := strings.Index(uri, resetPath); i >= 0 && len(uri) > i+len(resetPath) {
+		uri = uri[:i+len(resetPath)] + "…"
+	}
 	if len(uri) <= logURIBytes {
 		return uri
 	}

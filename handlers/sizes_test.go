@@ -159,6 +159,10 @@ func TestLogLineBounded(t *testing.T) {
 	s.get(nil, "/en/?x="+strings.Repeat("d", 8<<10-10))
 	s.get(nil, "/en/players/"+strings.Repeat("a", 30<<10))
 	s.get(nil, "/en/players/"+strings.Repeat("a", 1<<20))
+	s.get(nil, "/cs/password-reset/0123456789abcdef0123456789abcdef")
+	if strings.Contains(log.String(), "0123456789abcdef") {
+		t.Errorf("a password reset token reached the log:\n%s", log.String())
+	}
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	cut := 0
 	for _, l := range lines {
