@@ -100,7 +100,7 @@ func TestCacheBuildStops(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	err = c.BuildMissing(ctx, func(p Progress) {
-		if p.Seeds == 9 {
+		if p.Seeds == 5 {
 			cancel()
 		}
 	})

@@ -10,7 +10,9 @@ import "testing"
 
 func TestSlowTablesAgreeWithReference(t *testing.T) { compareWithReference(t, 10, 10000) }
 
-func TestSlowBoundsHoldTheTrueValue(t *testing.T) { checkTrueValues(t, 10, 600, 50000) }
+func TestSlowBoundsHoldTheTrueValue(t *testing.T) { checkTrueValues(t, 10, 3, 600, 50000) }
+
+func TestSlowParentsUndoMoves(t *testing.T) { checkParents(t, 8) }
 
 // TestSlowKnownEndgames: the tutorial's endgames need tables of 11 and 16
 // seeds.

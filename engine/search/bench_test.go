@@ -112,3 +112,27 @@ func BenchmarkLevel8Reply(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)*99/100].Milliseconds()), "p99-ms")
 	b.ReportMetric(float64(len(times)), "replies")
 }
+
+// BenchmarkNamNamMoveTime times searches of a 20 ms MoveTime under Nam-nam
+// where every position costs as much to check as the slowest one known
+// (slowSearcher: about 0.15 s a position without the search's budget), and
+// reports the mean and the longest in milliseconds: how far past its time
+// a search can run.
+func BenchmarkNamNamMoveTime(b *testing.B) {
+	const moveTime = 20 * time.Millisecond
+	r := engine.NamNam{}
+	g := engine.NewGame(r, r.Start())
+	s := slowSearcher(b)
+	var longest, total time.Duration
+	n := 0
+	for b.Loop() {
+		start := time.Now()
+		if _, err := s.Search(context.Background(), g, Options{Limits: Limits{MoveTime: moveTime}}); err != nil {
+			b.Fatal(err)
+		}
+		d := time.Since(start)
+		longest, total, n = max(longest, d), total+d, n+1
+	}
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(n), "mean-ms")
+	b.ReportMetric(float64(longest.Microseconds())/1000, "max-ms")
+}

@@ -114,8 +114,9 @@ func (s *Searcher) NewGame() { s.tt.clear() }
 // so far, always a legal move, without error: Depth 0 when no iteration
 // finished.
 //
-// A search stops within about a millisecond of its MoveTime or ctx's end,
-// in every rule set: Nam-nam's legality checks (RULES.md 4.4, which a
+// A search stops within a few milliseconds of its MoveTime or ctx's end
+// (it looks every 1024 nodes, and at once in a costly check), in every
+// rule set: Nam-nam's legality checks (RULES.md 4.4, which a
 // position can make cost millions of relay laps) run within a budget of
 // the search's own that the deadline or ctx's end stops (engine.Budget),
 // in place of the budget of g's rules (their cache is kept). Only the
