@@ -8,71 +8,51 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/time/rate"
 
 	"oware/mailer"
 	"oware/models"
 	"oware/views"
 )
 
-// Password reset links: how long one works, and the requests allowed per
-// client address and the mails per account (a burst, then one more per
-// interval; in memory, per instance).
-const (
-	resetLifetime       = time.Hour
-	resetAddressBurst   = 5
-	resetAddressEvery   = 10 * time.Minute
-	resetAccountBurst   = 3
-	resetAccountEvery   = 20 * time.Minute
-	resetLimitersToKeep = 10000
+// resetLifetime is how long a password reset link works.
+const resetLifetime = time.Hour
+
+// The limits of password resets: requests per client address, and mails
+// per account (a burst, then one more per interval; in memory, per
+// instance). Past the account's limit no mail is sent and the page does
+// not say so.
+var (
+	resetAddressLimit = RateLimit{Burst: 5, Every: 10 * time.Minute}
+	resetAccountLimit = RateLimit{Burst: 3, Every: 20 * time.Minute}
 )
 
-// resetLimits are the limiters of reset requests by client address and
-// of reset mails by account.
+// resetLimits are the limits of reset requests by client address and of
+// reset mails by account.
 type resetLimits struct {
-	mu        sync.Mutex
-	byAddress map[string]*rate.Limiter
-	byAccount map[uint]*rate.Limiter
+	byAddress, byAccount *rateLimit
 }
 
 func newResetLimits() *resetLimits {
-	return &resetLimits{byAddress: map[string]*rate.Limiter{}, byAccount: map[uint]*rate.Limiter{}}
+	return &resetLimits{
+		byAddress: newRateLimit(resetAddressLimit, resetAddressLimit, nil),
+		byAccount: newRateLimit(resetAccountLimit, resetAccountLimit, nil),
+	}
 }
 
-// request counts a reset request from addr and reports whether it is
-// within the limit.
-func (rl *resetLimits) request(addr string) bool {
-	rl.mu.Lock()
-	defer rl.mu.Unlock()
-	return keyLimiter(rl.byAddress, addr, resetAddressEvery, resetAddressBurst).Allow()
-}
+// request counts a reset request from client (clientKey) and reports
+// whether it is within the limit.
+func (rl *resetLimits) request(client string) bool { return rl.byAddress.allow(client) }
 
 // mail counts a reset mail to account id and reports whether it is within
 // the limit.
 func (rl *resetLimits) mail(id uint) bool {
-	rl.mu.Lock()
-	defer rl.mu.Unlock()
-	return keyLimiter(rl.byAccount, id, resetAccountEvery, resetAccountBurst).Allow()
-}
-
-// keyLimiter returns the limiter of key in m, made when missing; the map
-// is emptied when it grows past resetLimitersToKeep.
-func keyLimiter[K comparable](m map[K]*rate.Limiter, key K, every time.Duration, burst int) *rate.Limiter {
-	if l := m[key]; l != nil {
-		return l
-	}
-	if len(m) >= resetLimitersToKeep {
-		clear(m)
-	}
-	l := rate.NewLimiter(rate.Every(every), burst)
-	m[key] = l
-	return l
+	return rl.byAccount.allow(strconv.FormatUint(uint64(id), 10))
 }
 
 // newResetToken returns a new link token (256 random bits, base64url)
@@ -119,7 +99,7 @@ func (h *handler) forgotForm(c echo.Context) error {
 		v.Error = "acc_err_email"
 		return h.forgot(c, http.StatusUnprocessableEntity, v)
 	}
-	if !h.resets.request(c.RealIP()) {
+	if !h.resets.request(clientKey(c)) {
 		v.Error = "reset_err_too_many"
 		return h.forgot(c, http.StatusTooManyRequests, v)
 	}
