@@ -146,12 +146,12 @@ func (j *timeControlJSON) timeControl() (game.TimeControl, error) {
 	}
 	if j.Days != nil {
 		if j.Initial != nil || j.Increment != nil {
-			return tc, game.ErrBadSettings
+			return tc, game.ErrBadClock
 		}
 		tc.Days = *j.Days
 	} else {
 		if j.Initial == nil {
-			return tc, game.ErrBadSettings
+			return tc, game.ErrBadClock
 		}
 		tc.Initial = *j.Initial
 		if j.Increment != nil {
@@ -159,7 +159,7 @@ func (j *timeControlJSON) timeControl() (game.TimeControl, error) {
 		}
 	}
 	if !tc.On() {
-		return tc, game.ErrBadSettings
+		return tc, game.ErrBadClock
 	}
 	return tc, tc.Check()
 }
