@@ -34,7 +34,7 @@ var Presets = []TimeControl{{60, 1, 0}, {180, 2, 0}, {300, 3, 0}, {600, 5, 0}, {
 // On reports whether tc has a clock.
 func (tc TimeControl) On() bool { return tc.Initial > 0 || tc.Days > 0 }
 
-// Check returns ErrBadSettings unless tc is none, a real-time control
+// Check returns ErrBadClock (an ErrBadSettings) unless tc is none, a real-time control
 // with Initial 10 s to 3 h and Increment 0 to 60 s, or a correspondence
 // control of 1, 3 or 7 days.
 func (tc TimeControl) Check() error {
@@ -46,7 +46,7 @@ func (tc TimeControl) Check() error {
 	case tc.Initial == 0 && tc.Increment == 0 && (tc.Days == 1 || tc.Days == 3 || tc.Days == 7):
 		return nil
 	}
-	return fmt.Errorf("%w: time control %+v", ErrBadSettings, tc)
+	return fmt.Errorf("%w %+v", ErrBadClock, tc)
 }
 
 // Speed is the speed of a time control as ratings count it: "realtime",
@@ -83,7 +83,7 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	case strings.HasSuffix(s, "d"):
 		n, err := strconv.Atoi(strings.TrimSuffix(s, "d"))
 		if err != nil {
-			return tc, fmt.Errorf("%w: time control %q", ErrBadSettings, s)
+			return tc, fmt.Errorf("%w %q", ErrBadClock, s)
 		}
 		tc.Days = n
 	default:
@@ -91,7 +91,7 @@ func ParseTimeControl(s string) (TimeControl, error) {
 		minutes, err1 := strconv.ParseFloat(m, 64)
 		n, err2 := strconv.Atoi(inc)
 		if !ok || err1 != nil || err2 != nil || minutes < 0 || minutes > MaxInitial/60 {
-			return tc, fmt.Errorf("%w: time control %q", ErrBadSettings, s)
+			return tc, fmt.Errorf("%w %q", ErrBadClock, s)
 		}
 		tc.Initial, tc.Increment = int(minutes*60), n
 	}

@@ -1,6 +1,9 @@
 package game
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // The refusals of the service's actions (besides the engine's errors for
 // illegal moves, and engine.ErrGameOver for a finished game). Test them
@@ -14,6 +17,10 @@ var (
 	ErrNoOffer     = errors.New("game: the opponent made no offer")
 	ErrNotOver     = errors.New("game: the game is not over")
 	ErrNotNamNam   = errors.New("game: not a Nam-nam match")
+	// ErrBadClock: a time control that is not one of TimeControl.Check
+	// (real time 10 s to 3 h plus 0 to 60 s a move, or 1, 3 or 7 days a
+	// move); it is also an ErrBadSettings (clock.go).
+	ErrBadClock = fmt.Errorf("%w: bad time control", ErrBadSettings)
 	// ErrTimeUp: the time of the player to move ran out before their
 	// move came; the game ended (clock.go).
 	ErrTimeUp = errors.New("game: the time ran out")

@@ -28,8 +28,9 @@ func (h *handler) clockView(g *game.Game) *views.ClockView {
 }
 
 // presenceView returns the presence line of the player in seat of g, and
-// notes that they have the game open; nil for a spectator or a game not
-// in play.
+// notes that they have the game open; nil for a spectator, a game not in
+// play, or a game against the computer (which is never away and cannot be
+// claimed from).
 func (h *handler) presenceView(c echo.Context, g *game.Game, seat engine.Side) *views.PresenceView {
 	if seat == engine.Nobody || g.Status != game.Playing {
 		return nil
@@ -37,6 +38,9 @@ func (h *handler) presenceView(c echo.Context, g *game.Game, seat engine.Side) *
 	ctx := c.Request().Context()
 	if err := h.games.Seen(ctx, g.ID, seat); err != nil {
 		h.log.WarnContext(c.Request().Context(), "presence", "game", g.ID, "err", err)
+	}
+	if g.Seats[seat.Opponent()].Computer != 0 {
+		return nil
 	}
 	seen, err := h.games.Presence(ctx, g.ID)
 	if err != nil {
@@ -142,12 +146,12 @@ func (j *timeControlJSON) timeControl() (game.TimeControl, error) {
 	}
 	if j.Days != nil {
 		if j.Initial != nil || j.Increment != nil {
-			return tc, game.ErrBadSettings
+			return tc, game.ErrBadClock
 		}
 		tc.Days = *j.Days
 	} else {
 		if j.Initial == nil {
-			return tc, game.ErrBadSettings
+			return tc, game.ErrBadClock
 		}
 		tc.Initial = *j.Initial
 		if j.Increment != nil {
@@ -155,7 +159,7 @@ func (j *timeControlJSON) timeControl() (game.TimeControl, error) {
 		}
 	}
 	if !tc.On() {
-		return tc, game.ErrBadSettings
+		return tc, game.ErrBadClock
 	}
 	return tc, tc.Check()
 }

@@ -67,6 +67,10 @@ func TestComputerWithoutJavaScript(t *testing.T) {
 				t.Fatalf("the new game's page lacks %q:\n%s", want, page)
 			}
 		}
+		// The computer is never away: no line says it is not on the page.
+		if strings.Contains(page, `id="presence"`) {
+			t.Error("the page says whether the computer is on the page")
+		}
 		// A move without JavaScript: the redirect waits for the reply, so
 		// the page shows it at once.
 		code, hdr, _ := s.move(p, "C", nil)

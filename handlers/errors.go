@@ -40,6 +40,7 @@ var refusals = []struct {
 	ue  *userError
 }{
 	{game.ErrNotFound, errNotFound},
+	{game.ErrBadClock, &userError{http.StatusUnprocessableEntity, "clk_err_bad_clock"}},
 	{game.ErrBadSettings, &userError{http.StatusUnprocessableEntity, "err_bad_request"}},
 	{game.ErrNotStarted, &userError{http.StatusConflict, "err_not_started"}},
 	{game.ErrNotYourTurn, &userError{http.StatusConflict, "err_not_your_turn"}},

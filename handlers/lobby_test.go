@@ -38,9 +38,18 @@ func TestAPIClock(t *testing.T) {
 		{"clock": map[string]int{"initial": 60, "increment": 61}}, {"clock": map[string]int{"days": 2}},
 		{"clock": map[string]int{"days": 1, "initial": 60}}, {"clock": map[string]int{}},
 	} {
-		if code, j := s.api("POST", "/api/v1/games", "", bad); code != http.StatusUnprocessableEntity {
-			t.Errorf("create with %v: %d %v, want 422", bad, code, j)
+		if code, j := s.api("POST", "/api/v1/games", "", bad); code != http.StatusUnprocessableEntity ||
+			!strings.Contains(j["error"].(string), "10 seconds to 3 hours") {
+			t.Errorf("create with %v: %d %v, want 422 saying the bounds", bad, code, j)
 		}
+	}
+	// The form says the same of a custom clock out of bounds (6 s).
+	c := s.browser()
+	_, _, form := s.get(c, "/en/games/new")
+	code, _, page := s.post(c, "/en/games/new", url.Values{"_csrf": {s.csrf(form)}, "rules": {"abapa"}, "seat": {"south"},
+		"clock": {"custom"}, "minutes": {"0.1"}, "increment": {"0"}}, nil)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(page, "10 seconds to 3 hours") {
+		t.Errorf("a custom clock of 6 s: %d\n%s", code, page)
 	}
 	code, g = s.api("POST", "/api/v1/games", "", map[string]any{"clock": map[string]int{"days": 3}})
 	if code != http.StatusCreated {

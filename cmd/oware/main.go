@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"oware/content"
+	"oware/engine/endgame"
 	"oware/game"
 	"oware/handlers"
 	"oware/mailer"
@@ -130,6 +131,9 @@ func parseConfig(args []string) (config, error) {
 	if c.database == "" {
 		return c, errors.New("-database is empty: give a postgres:// URL or an SQLite file path")
 	}
+	if c.tableSeeds < 0 || c.tableSeeds > endgame.MaxSeedsLimit {
+		return c, fmt.Errorf("-table-seeds %d: want 0 to %d", c.tableSeeds, endgame.MaxSeedsLimit)
+	}
 	if c.baseURL == "" {
 		c.baseURL = defaultBaseURL(c.addr)
 	}
@@ -175,6 +179,15 @@ func run(args []string) error {
 	log := slog.New(handler)
 	slog.SetDefault(log)
 
+	// A bad -smtp-url stops the server before it opens (or creates) the
+	// database.
+	var mail *mailer.Mailer
+	if cfg.smtpURL != "" {
+		if mail, err = mailer.New(cfg.smtpURL, log); err != nil {
+			return err
+		}
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -183,6 +196,9 @@ func run(args []string) error {
 		return err
 	}
 	defer db.Close()
+	if mail != nil {
+		defer mail.Wait() // the reset mail under way, before the database closes
+	}
 
 	if cfg.checkGames {
 		return checkGames(ctx, db)
@@ -193,14 +209,6 @@ func run(args []string) error {
 		if key, err = db.Secret(ctx); err != nil {
 			return err
 		}
-	}
-
-	var mail *mailer.Mailer
-	if cfg.smtpURL != "" {
-		if mail, err = mailer.New(cfg.smtpURL, log); err != nil {
-			return err
-		}
-		defer mail.Wait() // the reset mail under way
 	}
 
 	var met *metrics.Metrics // nil: no metrics

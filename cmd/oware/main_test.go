@@ -1,6 +1,11 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"oware/handlers"
@@ -71,5 +76,28 @@ func TestMailAndMetricsConfig(t *testing.T) {
 	c, err = parseConfig([]string{"-smtp-url", "", "-metrics-addr", ""})
 	if err != nil || c.smtpURL != "" || c.metricsAddr != "" {
 		t.Errorf("flags given empty: %+v, %v", c, err)
+	}
+}
+
+// TestBadFlagsLeaveNoDatabase: a flag out of its bounds stops the server
+// with the reason before it creates the SQLite file.
+func TestBadFlagsLeaveNoDatabase(t *testing.T) {
+	for _, bad := range [][]string{
+		{"-table-seeds", "22"}, {"-table-seeds", "-1"},
+		{"-smtp-url", "smtp://mail.example"}, // no from=
+		{"-log-format", "xml"},
+	} {
+		path := filepath.Join(t.TempDir(), "data", "oware.db")
+		err := run(append(bad, "-database", path, "-addr", "127.0.0.1:0"))
+		if err == nil || !strings.Contains(err.Error(), strings.TrimLeft(bad[0], "-")) && !strings.Contains(err.Error(), "smtp") {
+			t.Errorf("%q: %v, want an error naming the flag", bad, err)
+		}
+		if _, serr := os.Stat(path); !errors.Is(serr, fs.ErrNotExist) {
+			t.Errorf("%q: the database %s was created (%v)", bad, path, serr)
+		}
+	}
+	t.Setenv("OWARE_TABLE_SEEDS", "30")
+	if _, err := parseConfig(nil); err == nil {
+		t.Error("OWARE_TABLE_SEEDS=30 was accepted")
 	}
 }

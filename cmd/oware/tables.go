@@ -112,9 +112,6 @@ func (t *tables) close() error {
 // them; it schedules, in the background, the replies that games left by a
 // stopped server wait for.
 func startComputer(db *models.DB, cfg config, log *slog.Logger) (*game.Service, func(), error) {
-	if cfg.tableSeeds < 0 || cfg.tableSeeds > endgame.MaxSeedsLimit {
-		return nil, nil, fmt.Errorf("-table-seeds %d: want 0 to %d", cfg.tableSeeds, endgame.MaxSeedsLimit)
-	}
 	t, err := openTables(cfg.tables, cfg.tableSeeds, cfg.buildTables, log)
 	if err != nil {
 		return nil, nil, fmt.Errorf("endgame tables: %w (remove a damaged file to have it built again)", err)

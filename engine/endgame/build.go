@@ -19,7 +19,7 @@ type Progress struct {
 	Step     string // "moves", "repetition" or "forced", or "done" at the end of a level
 	Round    int    // round of the step, from 1
 	Pending  uint64 // boards to look at again in this round
-	Done     uint64 // boards of the finished levels
+	Done     uint64 // boards of the finished levels (with this one at "done")
 	Total    uint64 // boards of the whole table
 }
 
@@ -65,8 +65,12 @@ func (b *builder) report(step string, round int, pending uint64) {
 		return
 	}
 	x := b.t.x
+	done := x.levelStart(b.n)
+	if step == "done" {
+		done = x.levelStart(b.n + 1)
+	}
 	b.progress(Progress{Rules: b.rules.Name(), MaxSeeds: b.t.maxSeeds, Seeds: b.n, Step: step,
-		Round: round, Pending: pending, Done: x.levelStart(b.n), Total: x.levelStart(b.t.maxSeeds + 1)})
+		Round: round, Pending: pending, Done: done, Total: x.levelStart(b.t.maxSeeds + 1)})
 }
 
 // level builds the boards of n seeds.
@@ -100,9 +104,7 @@ func (b *builder) level(ctx context.Context, n int) error {
 	for r := range size {
 		codes[r] = encode(int(b.lo[r]), int(b.hi[r]), n)
 	}
-	b.n++
 	b.report("done", 0, 0)
-	b.n--
 	return nil
 }
 
