@@ -237,3 +237,21 @@ func TestRestartKeepsGame(t *testing.T) {
 		})
 	}
 }
+
+// TestMissingNamesWhat: a 404 of the game service says what is missing (a
+// game, a challenge), in the API's English and on a page in its language.
+func TestMissingNamesWhat(t *testing.T) {
+	db := modelstest.Open(t, "sqlite")
+	s := newSite(t, db)
+	for path, want := range map[string]string{
+		"/api/v1/games/AAAAAAAAAAAA":      "There is no such game.",
+		"/api/v1/challenges/AAAAAAAAAAAA": "There is no such challenge: it may have been taken or cancelled.",
+	} {
+		if code, e := s.api("GET", path, "", nil); code != 404 || e["error"] != want {
+			t.Errorf("GET %s: %d %v, want 404 %q", path, code, e, want)
+		}
+	}
+	if code, _, body := s.get(nil, "/cs/games/AAAAAAAAAAAA"); code != 404 || !strings.Contains(body, "Taková hra neexistuje.") {
+		t.Errorf("a missing game's page in Czech: %d, no \"Taková hra neexistuje.\"", code)
+	}
+}

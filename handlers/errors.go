@@ -84,6 +84,18 @@ func refusal(err error) error {
 	return err
 }
 
+// missingKey names what the game service did not find at path (a game, a
+// challenge or a player), for the message of its 404.
+func missingKey(path string) string {
+	switch {
+	case strings.Contains(path, "/challenges"):
+		return "err_no_challenge"
+	case strings.Contains(path, "/players/"):
+		return "err_no_player"
+	}
+	return "err_no_game"
+}
+
 // retryAfter is the Retry-After of a 503 while the database cannot be
 // reached, in seconds: about how long a PostgreSQL restart takes.
 const retryAfter = 3
@@ -100,6 +112,8 @@ func (h *handler) handleError(err error, c echo.Context) {
 	var ue *userError
 	var he *echo.HTTPError
 	switch {
+	case errors.Is(err, game.ErrNotFound):
+		status, key = http.StatusNotFound, missingKey(c.Request().URL.Path)
 	case errors.As(refusal(err), &ue):
 		status, key = ue.status, ue.key
 	case errors.As(err, &he):
