@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -66,6 +67,9 @@ func (h *handler) importForm(c echo.Context) error {
 		return errBadRequest
 	case strings.TrimSpace(text) == "":
 		return h.importAnswer(c, http.StatusUnprocessableEntity, text, l.T("import_err_empty"))
+	case !utf8.ValidString(text) || strings.ContainsRune(text, 0):
+		// A binary file: nothing of it is shown again.
+		return h.importAnswer(c, http.StatusUnprocessableEntity, "", l.T("import_err_not_text"))
 	}
 	rec, err := readRecord(text)
 	if err != nil {

@@ -1,7 +1,9 @@
 package handlers_test
 
 import (
+	"bytes"
 	"math/rand/v2"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"runtime"
@@ -101,5 +103,23 @@ func TestImportBounds(t *testing.T) {
 	code, page := post("[Variant \"Nam-nam\"]\n[FEN \"" + worst + "\"]\n1. c\n")
 	if code != http.StatusUnprocessableEntity || !strings.Contains(page, "needs more work than the site spends on one request") {
 		t.Errorf("crafted position: %d", code)
+	}
+}
+
+// TestImportBinaryFile: a file that is not UTF-8 text is refused as such,
+// and none of its bytes are shown again.
+func TestImportBinaryFile(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	_, _, page := s.get(c, "/it/import")
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	w.WriteField("_csrf", s.csrf(page))
+	fw, _ := w.CreateFormFile("file", "game.ogn")
+	fw.Write([]byte("1. C \xff\xfe\x89PNG d"))
+	w.Close()
+	code, _, page := s.do(c, "POST", "/it/import", &body, map[string]string{"Content-Type": w.FormDataContentType()})
+	if code != http.StatusUnprocessableEntity || !strings.Contains(page, "Questo file non è un file di testo") || strings.Contains(page, "PNG") {
+		t.Errorf("a binary file: %d, want 422 with the Italian message and none of its bytes", code)
 	}
 }
