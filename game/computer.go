@@ -118,8 +118,8 @@ type Pool struct {
 	// MaxWaiting (at least one), so that analyses, which anyone may ask
 	// for, never leave a player's hint without room.
 	waitingLater int
-	closed  bool
-	workers sync.WaitGroup
+	closed       bool
+	workers      sync.WaitGroup
 }
 
 // job is one piece of work: the reply in game, or a request's search fn.
