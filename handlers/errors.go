@@ -145,6 +145,13 @@ func (h *handler) handleError(err error, c echo.Context) {
 	p := h.page(c, title, "/")
 	p.NoIndex = true
 	if err := render(c, status, views.ErrorPage(p, p.L.T(key))); err != nil {
+		// The status alone, so that the log and the metrics name it (an
+		// empty answer would go as 200).
+		_ = c.NoContent(status)
+		if c.Request().Context().Err() != nil { // the client went away
+			h.log.InfoContext(c.Request().Context(), "request abandoned", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI))
+			return
+		}
 		h.log.ErrorContext(c.Request().Context(), "render error page", "err", err)
 	}
 }
