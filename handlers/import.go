@@ -101,7 +101,7 @@ func importText(c echo.Context) (string, error) {
 
 // tooLargeText is the localized bound of a record.
 func tooLargeText(l *localizer) string {
-	return l.T("import_err_too_large", "KiB", engine.MaxRecordBytes>>10, "Moves", engine.MaxRecordMoves)
+	return l.T("import_err_too_large", "KiB", engine.MaxRecordBytes>>10, "Moves", engine.MaxRecordMoves, "Notes", engine.MaxRecordNotes)
 }
 
 // recordError is the localized refusal of a bad record, naming its line
