@@ -87,7 +87,8 @@ func refusal(err error) error {
 const retryAfter = 3
 
 // handleError answers an error: JSON under /api/, else a localized page.
-// Refusals keep their status; the database out of reach
+// Refusals keep their status (a 503 refusal, the computer busy, with
+// Retry-After and no error in the log); the database out of reach
 // (models.Unavailable) is 503 with Retry-After; anything else is logged as a
 // 500.
 func (h *handler) handleError(err error, c echo.Context) {
@@ -100,6 +101,9 @@ func (h *handler) handleError(err error, c echo.Context) {
 	switch {
 	case errors.As(refusal(err), &ue):
 		status, key = ue.status, ue.key
+		if status == http.StatusServiceUnavailable { // the computer is busy: load, not a fault
+			c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
+		}
 	case errors.As(err, &he):
 		status = he.Code
 		switch {
@@ -125,7 +129,7 @@ func (h *handler) handleError(err error, c echo.Context) {
 	switch {
 	case key == "err_unavailable":
 		h.log.WarnContext(c.Request().Context(), "database unavailable", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
-	case status >= 500:
+	case status >= 500 && ue == nil:
 		h.log.ErrorContext(c.Request().Context(), "request failed", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
