@@ -19,12 +19,14 @@ var (
 )
 
 // Bounds of a record that ReadRecord reads, so that its work and memory are
-// bounded: MaxRecordBytes of text and MaxRecordMoves moves (those after the
-// end of the game included). Longer records are refused with
+// bounded: MaxRecordBytes of text, MaxRecordMoves moves (those after the
+// end of the game included) and MaxRecordNotes comments and variations
+// (each is kept in Record.Notes). Longer records are refused with
 // ErrRecordTooLarge.
 const (
 	MaxRecordBytes = 1 << 20
 	MaxRecordMoves = 50_000
+	MaxRecordNotes = 2_000
 )
 
 // RecordError is an error of ReadRecord: the line (1-based) where it is,

@@ -400,3 +400,23 @@ func TestReadWithBudget(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestRecordNotesBounded: a record may hold MaxRecordNotes comments and
+// variations; one more is refused as too large (1 MiB of "{x}" is 350,000
+// notes, which cost a third of a second to read, at every replay page).
+func TestRecordNotesBounded(t *testing.T) {
+	head := "[Variant \"Abapa\"]\n"
+	rec, err := ParseRecord(head + strings.Repeat("{x}", MaxRecordNotes) + "\n1. C (d) d\n")
+	if err == nil || !errors.Is(err, ErrRecordTooLarge) {
+		t.Fatalf("%d notes and a variation: %v, want ErrRecordTooLarge", MaxRecordNotes, err)
+	}
+	rec, err = ParseRecord(head + strings.Repeat("{x}", MaxRecordNotes-1) + "\n1. C (d) d\n")
+	if err != nil || len(rec.Notes) != MaxRecordNotes {
+		t.Fatalf("%d notes: %v", MaxRecordNotes, err)
+	}
+	var re *RecordError
+	_, err = ParseRecord(head + strings.Repeat("{x}\n", MaxRecordNotes+1))
+	if !errors.As(err, &re) || re.Line != MaxRecordNotes+2 {
+		t.Errorf("the note past the bound: %v, want an error on line %d", err, MaxRecordNotes+2)
+	}
+}

@@ -40,9 +40,9 @@ func ParseRecord(text string) (*Record, error) { return ReadRecord(text, ReadOpt
 //   - moves after the end of the game: counted in Ignored, not played.
 //
 // Errors are a *RecordError naming the line and, in the move text, the
-// move; see the Err* variables of ogn.go. Records over MaxRecordBytes or
-// MaxRecordMoves are refused. ReadRecord never panics, and its work is
-// linear in the text except for Nam-nam's endless-sowing checks, which
+// move; see the Err* variables of ogn.go. Records over MaxRecordBytes,
+// MaxRecordMoves or MaxRecordNotes are refused. ReadRecord never panics,
+// and its work is linear in the text except for Nam-nam's endless-sowing checks, which
 // opt.Budget bounds.
 func ReadRecord(text string, opt ReadOptions) (*Record, error) {
 	if len(text) > MaxRecordBytes {
@@ -234,6 +234,9 @@ func (rd *reader) readNote(opt ReadOptions) error {
 		if err := rd.begin(opt); err != nil {
 			return err
 		}
+	}
+	if len(rd.rec.Notes) >= MaxRecordNotes {
+		return rd.fail(fmt.Errorf("%w: more than %d comments and variations", ErrRecordTooLarge, MaxRecordNotes), "")
 	}
 	line, start := rd.line, rd.pos
 	variation := rd.text[rd.pos] == '('

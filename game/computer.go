@@ -87,7 +87,8 @@ type PoolConfig struct {
 	// with Settings.Instant have none.
 	MinThink time.Duration
 	// MaxWaiting bounds the searches of requests (hints, analyses) waiting
-	// for a worker; past it they fail with ErrBusy. 0 is 16 per worker.
+	// for a worker; past it they fail with ErrBusy. Analyses may take at
+	// most half of it (at least one). 0 is 16 per worker.
 	MaxWaiting int
 	// ReplyTime bounds one reply's search, whatever its level; 0 is 10 s.
 	ReplyTime time.Duration
@@ -113,8 +114,12 @@ type Pool struct {
 	games   map[string]chan struct{}
 	running int
 	waiting int // jobs of requests in the queue
-	closed  bool
-	workers sync.WaitGroup
+	// waitingLater counts the analyses among them: at most half of
+	// MaxWaiting (at least one), so that analyses, which anyone may ask
+	// for, never leave a player's hint without room.
+	waitingLater int
+	closed       bool
+	workers      sync.WaitGroup
 }
 
 // job is one piece of work: the reply in game, or a request's search fn.
@@ -260,12 +265,13 @@ func (p *Pool) Do(ctx context.Context, fn func(context.Context, *search.Searcher
 func (p *Pool) do(ctx context.Context, fn func(context.Context, *search.Searcher), canWait bool) error {
 	j := &job{fn: fn, ctx: ctx, done: make(chan struct{})}
 	p.mu.Lock()
-	if p.closed || p.waiting >= p.cfg.MaxWaiting {
+	if p.closed || p.waiting >= p.cfg.MaxWaiting || canWait && p.waitingLater >= max(p.cfg.MaxWaiting/2, 1) {
 		p.mu.Unlock()
 		return ErrBusy
 	}
 	p.waiting++
 	if canWait {
+		p.waitingLater++
 		p.later = append(p.later, j)
 	} else {
 		p.queue = append(p.queue, j)
@@ -296,6 +302,7 @@ func (p *Pool) next() *job {
 			q := &p.queue
 			if len(p.queue) == 0 {
 				q = &p.later
+				p.waitingLater--
 			}
 			j := (*q)[0]
 			(*q)[0] = nil

@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"runtime"
 	"sync"
@@ -257,5 +258,36 @@ func TestAnalysesWait(t *testing.T) {
 	close(block)
 	if first, second := <-order, <-order; first != "hint" || second != "analysis" {
 		t.Errorf("ran %s, then %s; want the hint first", first, second)
+	}
+}
+
+// TestAnalysesLeaveRoomForHints: analyses (anyone may ask for them, over
+// the API) fill at most half of the waiting room (MaxWaiting 16 of one
+// worker: 8), so that queued analyses never make a player's hint busy.
+func TestAnalysesLeaveRoomForHints(t *testing.T) {
+	_, pool := withComputer(t, modelstest.Open(t, models.SQLite), 1)
+	block := make(chan struct{})
+	go pool.Do(t.Context(), func(context.Context, *search.Searcher) { <-block })
+	eventually(t, "the worker busy", func() bool { return pool.Stats().Running == 1 })
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	r, _ := engine.RulesByName("abapa")
+	for range 8 {
+		go pool.Analyze(ctx, engine.NewGame(r, r.Start()), search.Limits{Depth: 1})
+	}
+	eventually(t, "8 analyses queued", func() bool { return pool.Stats().Queued == 8 })
+	// (A deadline, so that a 9th analysis let in fails the test, not hangs it.)
+	ctx9, cancel9 := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel9()
+	if _, err := pool.Analyze(ctx9, engine.NewGame(r, r.Start()), search.Limits{Depth: 1}); !errors.Is(err, game.ErrBusy) {
+		t.Errorf("a 9th analysis waiting: %v, want ErrBusy", err)
+	}
+	hinted := make(chan error, 1)
+	go func() { hinted <- pool.Do(t.Context(), func(context.Context, *search.Searcher) {}) }()
+	eventually(t, "the hint queued beside the analyses", func() bool { return pool.Stats().Queued == 9 })
+	cancel()
+	close(block)
+	if err := <-hinted; err != nil {
+		t.Errorf("hint with 8 analyses waiting: %v", err)
 	}
 }

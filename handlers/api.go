@@ -1,7 +1,9 @@
 package handlers
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"mime"
 	"net/http"
 	"strings"
@@ -138,7 +140,9 @@ func (h *handler) apiJoin(c echo.Context) error {
 }
 
 // bindJSON decodes a JSON request body into v: 415 for a body of another
-// media type, 400 for malformed JSON. An empty body leaves v as it is.
+// media type, 400 for malformed JSON or a string with a NUL character
+// (as rejectBadText does for forms: PostgreSQL refuses it in text). An
+// empty body leaves v as it is. The body is bounded by limitBody.
 func bindJSON(c echo.Context, v any) error {
 	r := c.Request()
 	if r.ContentLength == 0 {
@@ -148,10 +152,34 @@ func bindJSON(c echo.Context, v any) error {
 	if err != nil || media != echo.MIMEApplicationJSON {
 		return errNotJSON
 	}
-	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
+	body, err := io.ReadAll(r.Body)
+	if err != nil || jsonHasNUL(body) {
+		return errBadRequest
+	}
+	if err := json.NewDecoder(bytes.NewReader(body)).Decode(v); err != nil {
 		return errBadRequest
 	}
 	return nil
+}
+
+// jsonHasNUL reports whether JSON text b escapes a NUL character, the
+// only way a JSON string holds one: a backslash-u0000 whose backslash is
+// not itself escaped (it ends an odd run of backslashes).
+func jsonHasNUL(b []byte) bool {
+	for i := 0; ; i++ {
+		j := bytes.Index(b[i:], []byte(`\u0000`))
+		if j < 0 {
+			return false
+		}
+		i += j
+		n := 0
+		for k := i; k >= 0 && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 1 {
+			return true
+		}
+	}
 }
 
 // bearer loads the game of :id and the seat of the request's bearer token:

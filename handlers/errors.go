@@ -101,7 +101,8 @@ func missingKey(path string) string {
 const retryAfter = 3
 
 // handleError answers an error: JSON under /api/, else a localized page.
-// Refusals keep their status; the database out of reach
+// Refusals keep their status (a 503 refusal, the computer busy, with
+// Retry-After and no error in the log); the database out of reach
 // (models.Unavailable) is 503 with Retry-After; anything else is logged as a
 // 500.
 func (h *handler) handleError(err error, c echo.Context) {
@@ -116,6 +117,9 @@ func (h *handler) handleError(err error, c echo.Context) {
 		status, key = http.StatusNotFound, missingKey(c.Request().URL.Path)
 	case errors.As(refusal(err), &ue):
 		status, key = ue.status, ue.key
+		if status == http.StatusServiceUnavailable { // the computer is busy: load, not a fault
+			c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
+		}
 	case errors.As(err, &he):
 		status = he.Code
 		switch {
@@ -141,7 +145,7 @@ func (h *handler) handleError(err error, c echo.Context) {
 	switch {
 	case key == "err_unavailable":
 		h.log.WarnContext(c.Request().Context(), "database unavailable", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
-	case status >= 500:
+	case status >= 500 && ue == nil:
 		h.log.ErrorContext(c.Request().Context(), "request failed", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
@@ -166,6 +170,13 @@ func (h *handler) handleError(err error, c echo.Context) {
 	p := h.page(c, title, "/")
 	p.NoIndex, p.Query = true, "" // the language links lead home, without the query
 	if err := render(c, status, views.ErrorPage(p, p.L.T(key))); err != nil {
+		// The status alone, so that the log and the metrics name it (an
+		// empty answer would go as 200).
+		_ = c.NoContent(status)
+		if c.Request().Context().Err() != nil { // the client went away
+			h.log.InfoContext(c.Request().Context(), "request abandoned", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI))
+			return
+		}
 		h.log.ErrorContext(c.Request().Context(), "render error page", "err", err)
 	}
 }

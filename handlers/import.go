@@ -105,7 +105,7 @@ func importText(c echo.Context) (string, error) {
 
 // tooLargeText is the localized bound of a record.
 func tooLargeText(l *localizer) string {
-	return l.T("import_err_too_large", "KiB", engine.MaxRecordBytes>>10, "Moves", engine.MaxRecordMoves)
+	return l.T("import_err_too_large", "KiB", engine.MaxRecordBytes>>10, "Moves", engine.MaxRecordMoves, "Notes", engine.MaxRecordNotes)
 }
 
 // recordError is the localized refusal of a bad record, naming its line
@@ -116,7 +116,7 @@ func recordError(l *localizer, err error) string {
 		return l.T("import_err", "Detail", l.T("err_bad_request"))
 	}
 	why := recordCause(l, re)
-	if re.Move > 0 {
+	if re.Move > 0 && !errors.Is(re.Err, engine.ErrRecordTooLarge) { // a bound is no fault of a move
 		return l.T("import_err_move", "Line", re.Line, "Number", re.Number.String(), "Label", re.Word, "Why", why)
 	}
 	return l.T("import_err_line", "Line", re.Line, "Detail", why)

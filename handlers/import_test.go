@@ -93,8 +93,13 @@ func TestImportBounds(t *testing.T) {
 		return code, page
 	}
 	over := "[FEN \"0-0-0-0-0-0-5-5-0-0-0-0-26-12-N\"]\n" + strings.Repeat("a ", engine.MaxRecordMoves+1)
-	if code, page := post(over); code != http.StatusUnprocessableEntity || !strings.Contains(page, "at most 1024 KiB and 50000 moves") {
+	if code, page := post(over); code != http.StatusUnprocessableEntity || !strings.Contains(page, "at most 1024 KiB, 50000 moves and 2000 comments or variations") {
 		t.Errorf("too many moves: %d", code)
+	}
+	// (A bound met at no move names the line alone, not an empty move.)
+	if code, page := post(strings.Repeat("{x}", 2001) + "\n1. C\n"); code != http.StatusUnprocessableEntity ||
+		!strings.Contains(page, "error on line 1: the record is too long") {
+		t.Errorf("too many comments: %d", code)
 	}
 	if code, _ := post(strings.Repeat("{}", 600<<10)); code != http.StatusRequestEntityTooLarge {
 		t.Errorf("too many bytes: %d", code)

@@ -2,6 +2,7 @@ package handlers_test
 
 import (
 	"bytes"
+	"context"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -283,6 +284,26 @@ func TestRequestLogStatus(t *testing.T) {
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/en/no-such-page", nil))
 	if rec.Code != http.StatusNotFound || !strings.Contains(buf.String(), "status=404") {
+		t.Errorf("answered %d, logged %q", rec.Code, buf.String())
+	}
+}
+
+// TestAbandonedRefusalKeepsItsStatus: a refusal of a request whose client
+// went away (its context ended, as when the read timeout cuts a body sent
+// slowly) is answered and logged with its own status, not as an empty
+// 200, and logs no error.
+func TestAbandonedRefusalKeepsItsStatus(t *testing.T) {
+	var buf bytes.Buffer
+	e, err := handlers.New(handlers.Config{DB: modelsOpenSQLite(t), Secret: []byte("0123456789abcdef0123456789abcdef"),
+		Log: slog.New(slog.NewTextHandler(&buf, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/en/no-such-page", nil).WithContext(ctx))
+	if rec.Code != http.StatusNotFound || !strings.Contains(buf.String(), "status=404") || strings.Contains(buf.String(), "level=ERROR") {
 		t.Errorf("answered %d, logged %q", rec.Code, buf.String())
 	}
 }

@@ -19,8 +19,14 @@ type Import struct {
 // ImportLifetime is how long an imported record is kept.
 const ImportLifetime = 7 * 24 * time.Hour
 
+// MaxImports bounds the records kept: keeping one more deletes the
+// oldest, so that the table holds at most about MaxImports MiB
+// (engine.MaxRecordBytes each) whoever posts records in a loop.
+const MaxImports = 2000
+
 // SaveImport keeps record under a new random id and returns it; records
-// older than ImportLifetime are deleted on the way.
+// older than ImportLifetime, and the oldest past MaxImports, are deleted
+// on the way.
 func (db *DB) SaveImport(ctx context.Context, record string) (string, error) {
 	g := db.Gorm.WithContext(ctx)
 	if err := g.Where("created_at < ?", time.Now().UTC().Add(-ImportLifetime)).Delete(&Import{}).Error; err != nil {
@@ -30,7 +36,21 @@ func (db *DB) SaveImport(ctx context.Context, record string) (string, error) {
 	if err := g.Create(&im).Error; err != nil {
 		return "", err
 	}
-	return im.ID, nil
+	return im.ID, db.trimImports(ctx)
+}
+
+// trimImports deletes the oldest kept records past MaxImports.
+func (db *DB) trimImports(ctx context.Context) error {
+	g := db.Gorm.WithContext(ctx)
+	var n int64
+	if err := g.Model(&Import{}).Count(&n).Error; err != nil || n <= MaxImports {
+		return err
+	}
+	var old []string
+	if err := g.Model(&Import{}).Order("created_at, id").Limit(int(n-MaxImports)).Pluck("id", &old).Error; err != nil {
+		return err
+	}
+	return g.Where("id IN ?", old).Delete(&Import{}).Error
 }
 
 // LoadImport returns the kept record with the given id, or ErrNotFound
