@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"oware/models"
 )
 
 // The sweeper ends the games whose time ran out without any request from
@@ -71,14 +73,27 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	var chores time.Time
+	away := false // the database was out of reach at the last sweep
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
-		if _, err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
+		_, err := s.Sweep(ctx)
+		switch {
+		case ctx.Err() != nil:
+		case err != nil && models.Unavailable(err):
+			if !away { // once, not every second while it lasts
+				s.log.Warn("sweep: the database is out of reach; trying again every interval", "err", err)
+			}
+			away = true
+			continue
+		case err != nil:
 			s.log.Error("sweep", "err", err)
+		case away:
+			s.log.Info("sweep: the database is back")
+			away = false
 		}
 		if now := s.Now(); now.Sub(chores) >= time.Minute {
 			chores = now
