@@ -181,14 +181,30 @@ func (h *handler) importReplay(c echo.Context) error {
 		v.Result, v.Reason = g.Result.String(), views.ReasonKey(string(g.Reason))
 	}
 	for _, n := range rec.Notes {
-		if n.Ply == v.Ply || n.Ply > len(rec.Moves) && v.Ply == len(rec.Moves) {
-			v.Notes = append(v.Notes, n.Text)
+		if len(v.Notes) < maxNotesShown && (n.Ply == v.Ply || n.Ply > len(rec.Moves) && v.Ply == len(rec.Moves)) {
+			v.Notes = append(v.Notes, shortNote(n.Text))
 		}
 	}
 	v.Ignored = rec.Ignored
 	lang := langOf(c)
 	v.URL = func(ply int) string { return importURL(lang, im.ID, ply) }
 	return h.showReplay(c, h.page(c, "title_import_replay", "/import"), v)
+}
+
+// The replay of a record shows at most maxNotesShown comments and
+// variations at one ply, each cut to maxNoteRunes, so that a page stays
+// small whatever the record holds.
+const (
+	maxNotesShown = 20
+	maxNoteRunes  = 1000
+)
+
+// shortNote is a comment or variation as the replay shows it.
+func shortNote(s string) string {
+	if r := []rune(s); len(r) > maxNoteRunes {
+		return string(r[:maxNoteRunes]) + "…"
+	}
+	return s
 }
 
 // importName is a player's name from a record as the replay shows it.

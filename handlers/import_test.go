@@ -128,3 +128,25 @@ func TestImportBinaryFile(t *testing.T) {
 		t.Errorf("a binary file: %d, want 422 with the Italian message and none of its bytes", code)
 	}
 }
+
+// TestImportReplayNotesBounded: a record whose comments are long (within
+// the record's bound) still gives a small replay page: at most 20 notes a
+// ply, each cut to 1,000 characters.
+func TestImportReplayNotesBounded(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	_, _, page := s.get(c, "/en/import")
+	record := "1. C {" + strings.Repeat("x", 200<<10) + "} " + strings.Repeat("{y} ", 100) + "d\n"
+	code, hdr, _ := s.post(c, "/en/import", url.Values{"_csrf": {s.csrf(page)}, "record": {record}}, nil)
+	if code != http.StatusSeeOther {
+		t.Fatalf("import: %d", code)
+	}
+	loc := hdr.Get("Location")
+	_, _, page = s.get(c, loc[:strings.LastIndex(loc, "=")+1]+"1")
+	if len(page) > 64<<10 || !strings.Contains(page, strings.Repeat("x", 1000)+"…") || strings.Contains(page, strings.Repeat("x", 1001)) {
+		t.Errorf("replay at ply 1: %d bytes, want under 64 KiB with the comment cut at 1,000 characters", len(page))
+	}
+	if n := strings.Count(page, ">y<"); n > 19 {
+		t.Errorf("%d short notes shown at ply 1, want at most 19 beside the long one", n)
+	}
+}
