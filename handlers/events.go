@@ -79,7 +79,6 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 			return err
 		}
 	}
-	defer h.metrics.Stream()()
 	resp := c.Response()
 	// A stream lives longer than the server's timeouts: net/http lifts
 	// the read deadline once a request's body is read (a stream's has

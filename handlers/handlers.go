@@ -90,7 +90,6 @@ type handler struct {
 	visitorSweep    atomic.Int64   // when (Unix seconds) the expired visitors were last deleted (seats.go)
 	mail            *mailer.Mailer // nil: no password resets (reset.go)
 	resets          *resetLimits
-	metrics         *metrics.Metrics // nil: none (metrics.go)
 }
 
 // New returns the site: every page, the JSON API, the static files and
