@@ -33,9 +33,9 @@ var (
 	errImportLimit   = &userError{http.StatusTooManyRequests, "err_import_limit"}
 )
 
-// maxClients bounds the clients a rateLimit remembers; past it, the
-// clients whose limiter is full again are forgotten.
-const maxClients = 10000
+// maxLimited is how many clients (or pairs, limits.go) a limit keeps
+// before it forgets those that no longer hold anyone back.
+const maxLimited = 10000
 
 // rateLimit counts the requests of each client (clientKey) against a
 // RateLimit, in memory, per instance.
@@ -77,19 +77,26 @@ func (l *rateLimit) check(c echo.Context) error {
 func (l *rateLimit) allow(client string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	lim := l.by[client]
-	if lim == nil {
-		if len(l.by) >= maxClients {
-			for k, old := range l.by {
-				if old.Tokens() >= float64(l.Burst) {
-					delete(l.by, k)
-				}
+	return limiter(l.by, client, l.Every, l.Burst).Allow()
+}
+
+// limiter returns the limiter of key in m, made when missing. Past
+// maxLimited keys, the limiters that are full again (they hold nobody
+// back) are forgotten first.
+func limiter(m map[string]*rate.Limiter, key string, every time.Duration, burst int) *rate.Limiter {
+	if l := m[key]; l != nil {
+		return l
+	}
+	if len(m) >= maxLimited {
+		for k, l := range m {
+			if l.Tokens() >= float64(burst) {
+				delete(m, k)
 			}
 		}
-		lim = rate.NewLimiter(rate.Every(l.Every), l.Burst)
-		l.by[client] = lim
 	}
-	return lim.Allow()
+	l := rate.NewLimiter(rate.Every(every), burst)
+	m[key] = l
+	return l
 }
 
 // clientKey names the client of a request in the per-client limits: its
