@@ -125,7 +125,7 @@ func (h *handler) registerForm(c echo.Context) error {
 	if email != "" {
 		u.Email = &email
 	}
-	if !h.limits.registration(c.RealIP()) {
+	if !h.limits.registration(clientKey(c)) {
 		v.Error = "acc_err_too_many"
 		return h.authPage(c, http.StatusTooManyRequests, v)
 	}
@@ -175,7 +175,7 @@ func validEmail(email string) bool {
 func (h *handler) loginForm(c echo.Context) error {
 	name := strings.TrimSpace(c.FormValue("username"))
 	pw := c.FormValue("password")
-	key, addr := strings.ToLower(name), c.RealIP()
+	key, addr := strings.ToLower(name), clientKey(c)
 	v := views.AuthView{Username: name, Next: localPath(c.FormValue("next"))}
 	wait, done := h.limits.attempt(key, addr)
 	if wait > 0 {
@@ -291,7 +291,7 @@ func (h *handler) languageForm(c echo.Context) error {
 // checkPassword compares the form's current password with u's, within the
 // failed-login limits; the answer is nil or a refusal already rendered.
 func (h *handler) checkPassword(c echo.Context, u *models.User) (bool, error) {
-	key, addr := u.UsernameLower, c.RealIP()
+	key, addr := u.UsernameLower, clientKey(c)
 	wait, done := h.limits.attempt(key, addr)
 	if wait > 0 {
 		return false, h.settings(c, u, http.StatusTooManyRequests, "", waitMessage(c, wait))

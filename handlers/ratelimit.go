@@ -99,7 +99,8 @@ func limiter(m map[string]*rate.Limiter, key string, every time.Duration, burst 
 	return l
 }
 
-// clientKey names the client of a request in the per-client limits: its
+// clientKey names the client of a request in every per-client limit
+// (rates, logins, registrations, resets, event streams): its
 // address (echo's RealIP: X-Forwarded-For only behind a proxy, see
 // Config.BehindProxy), an IPv6 address by its /64 network, which one
 // host usually has whole.
