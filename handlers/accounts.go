@@ -155,13 +155,20 @@ func registrationErrors(name, pw, email string) map[string]string {
 	if !usernameRe.MatchString(name) {
 		errs["username"] = "acc_err_username"
 	}
-	if n := utf8.RuneCountInString(pw); n < 10 || n > 200 {
+	if !validPassword(pw) {
 		errs["password"] = "acc_err_password_length"
 	}
 	if email != "" && !validEmail(email) {
 		errs["email"] = "acc_err_email"
 	}
 	return errs
+}
+
+// validPassword reports whether pw has 10 to 200 characters, the rule of
+// every new password (registration, change, reset).
+func validPassword(pw string) bool {
+	n := utf8.RuneCountInString(pw)
+	return n >= 10 && n <= 200
 }
 
 // validEmail reports whether email is a bare address (no name, no angle
@@ -315,7 +322,7 @@ func (h *handler) passwordForm(c echo.Context) error {
 		return err
 	}
 	pw := c.FormValue("password")
-	if n := utf8.RuneCountInString(pw); n < 10 || n > 200 {
+	if !validPassword(pw) {
 		return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_password_length")
 	}
 	hash, err := createHash(pw)
@@ -349,4 +356,29 @@ func (h *handler) deleteForm(c echo.Context) error {
 		return err
 	}
 	return redirect(c, "/"+langOf(c)+"/")
+}
+
+// emailForm sets or removes (an empty field) the account's address, after
+// the current password: whoever holds the address can set the password.
+func (h *handler) emailForm(c echo.Context) error {
+	u, err := h.mustUser(c)
+	if u == nil {
+		return err
+	}
+	if ok, err := h.checkPassword(c, u); !ok {
+		return err
+	}
+	email := strings.TrimSpace(c.FormValue("email"))
+	var stored *string
+	if email != "" {
+		if !validEmail(email) {
+			return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
+		}
+		stored = &email
+	}
+	if err := h.db.SetUserEmail(c.Request().Context(), u.ID, stored); err != nil {
+		return err
+	}
+	u.Email = stored
+	return h.settings(c, u, http.StatusOK, "acc_email_saved", "")
 }

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -198,7 +197,7 @@ func (h *handler) resetForm(c echo.Context) error {
 	if err != nil {
 		return h.refusedReset(c, err)
 	}
-	if n := utf8.RuneCountInString(c.FormValue("password")); n < 10 || n > 200 {
+	if !validPassword(c.FormValue("password")) {
 		return h.reset(c, http.StatusUnprocessableEntity,
 			views.ResetView{Token: token, Username: u.Username, Error: "acc_err_password_length"})
 	}
@@ -210,29 +209,4 @@ func (h *handler) resetForm(c echo.Context) error {
 		return h.refusedReset(c, err)
 	}
 	return h.reset(c, http.StatusOK, views.ResetView{Done: true})
-}
-
-// emailForm sets or removes (an empty field) the account's address, after
-// the current password: whoever holds the address can set the password.
-func (h *handler) emailForm(c echo.Context) error {
-	u, err := h.mustUser(c)
-	if u == nil {
-		return err
-	}
-	if ok, err := h.checkPassword(c, u); !ok {
-		return err
-	}
-	email := strings.TrimSpace(c.FormValue("email"))
-	var stored *string
-	if email != "" {
-		if !validEmail(email) {
-			return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
-		}
-		stored = &email
-	}
-	if err := h.db.SetUserEmail(c.Request().Context(), u.ID, stored); err != nil {
-		return err
-	}
-	u.Email = stored
-	return h.settings(c, u, http.StatusOK, "acc_email_saved", "")
 }
