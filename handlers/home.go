@@ -108,6 +108,9 @@ func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views
 			hashes[e.GameID] = e.TokenHash
 		}
 	}
+	if len(ids) == 0 { // every seat's game is listed already
+		return nil, nil
+	}
 	ctx := c.Request().Context()
 	status, err := h.games.Statuses(ctx, ids)
 	if err != nil {
