@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -96,8 +97,8 @@ func missingKey(path string) string {
 	return "err_no_game"
 }
 
-// retryAfter is the Retry-After of a 503 while the database cannot be
-// reached, in seconds: about how long a PostgreSQL restart takes.
+// retryAfter is the Retry-After of a 503 (the computer busy, the database
+// out of reach), in seconds: about how long a PostgreSQL restart takes.
 const retryAfter = 3
 
 // handleError answers an error: JSON under /api/, else a localized page.
@@ -117,9 +118,6 @@ func (h *handler) handleError(err error, c echo.Context) {
 		status, key = http.StatusNotFound, missingKey(c.Request().URL.Path)
 	case errors.As(refusal(err), &ue):
 		status, key = ue.status, ue.key
-		if status == http.StatusServiceUnavailable { // the computer is busy: load, not a fault
-			c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
-		}
 	case errors.As(err, &he):
 		status = he.Code
 		switch {
@@ -134,19 +132,21 @@ func (h *handler) handleError(err error, c echo.Context) {
 		}
 	case models.Unavailable(err):
 		status, key = http.StatusServiceUnavailable, "err_unavailable"
+	}
+	if status == http.StatusServiceUnavailable { // the computer busy or the database away: try again soon
 		c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
 	}
 	if status >= 500 && c.Request().Context().Err() != nil {
 		// The client went away: not a fault of the server, and nobody reads
 		// the answer.
-		h.log.InfoContext(c.Request().Context(), "request abandoned", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI))
+		h.logRequest(c, slog.LevelInfo, "request abandoned")
 		return
 	}
 	switch {
 	case key == "err_unavailable":
-		h.log.WarnContext(c.Request().Context(), "database unavailable", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
+		h.logRequest(c, slog.LevelWarn, "database unavailable", "err", err)
 	case status >= 500 && ue == nil:
-		h.log.ErrorContext(c.Request().Context(), "request failed", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
+		h.logRequest(c, slog.LevelError, "request failed", "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		_ = c.JSON(status, map[string]string{"error": h.localizers[defaultLang].T(key)})
@@ -174,9 +174,17 @@ func (h *handler) handleError(err error, c echo.Context) {
 		// empty answer would go as 200).
 		_ = c.NoContent(status)
 		if c.Request().Context().Err() != nil { // the client went away
-			h.log.InfoContext(c.Request().Context(), "request abandoned", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI))
+			h.logRequest(c, slog.LevelInfo, "request abandoned")
 			return
 		}
 		h.log.ErrorContext(c.Request().Context(), "render error page", "err", err)
 	}
+}
+
+// logRequest logs msg at level with the request's method and target (as
+// logURI keeps it) and the attributes args, on the request's context (its
+// id, LogHandler).
+func (h *handler) logRequest(c echo.Context, level slog.Level, msg string, args ...any) {
+	r := c.Request()
+	h.log.Log(r.Context(), level, msg, append([]any{"method", r.Method, "uri", logURI(r.RequestURI)}, args...)...)
 }
