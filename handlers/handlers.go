@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/a-h/templ"
@@ -87,7 +86,6 @@ type handler struct {
 	bodies          content.BodyCache
 	pages           pageCache      // whole pages of visitors without an account
 	behindProxy     bool           // Config.BehindProxy
-	visitorSweep    atomic.Int64   // when (Unix seconds) the expired visitors were last deleted (seats.go)
 	mail            *mailer.Mailer // nil: no password resets (reset.go)
 	resets          *resetLimits
 }

@@ -1,9 +1,7 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -20,10 +18,6 @@ import (
 // maxSeats is how many games being played a browser may hold seats in at
 // once; games waiting for an opponent and finished games do not count.
 const maxSeats = 24
-
-// visitorSweepEvery is how often (at most) a kept seat also deletes the
-// visitors that expired (models.VisitorLifetime).
-const visitorSweepEvery = time.Hour
 
 // seatOf returns the seat the request holds in g, the one place that
 // decides it: an API request by its bearer token alone; a page request by
@@ -72,7 +66,6 @@ func (h *handler) keepSeat(c echo.Context, id, tokenHash string) error {
 	if v.user != nil {
 		h.games.ClaimSeats(ctx, map[string]string{id: tokenHash}, v.user.ID)
 	}
-	h.sweepVisitors(ctx)
 	return nil
 }
 
@@ -129,20 +122,4 @@ func (h *handler) nameVisitor(c echo.Context) error {
 		}
 	}
 	return sess.save()
-}
-
-// sweepVisitors deletes the expired visitors and their seats, at most
-// once every visitorSweepEvery per process.
-func (h *handler) sweepVisitors(ctx context.Context) {
-	now := time.Now()
-	last := h.visitorSweep.Load()
-	if now.Unix()-last < int64(visitorSweepEvery/time.Second) || !h.visitorSweep.CompareAndSwap(last, now.Unix()) {
-		return
-	}
-	n, err := h.db.DeleteExpiredVisitors(ctx, now.Add(-models.VisitorLifetime))
-	if err != nil {
-		h.log.Error("delete expired visitors", "err", err)
-	} else if n > 0 {
-		h.log.Info("expired visitors deleted", "count", n)
-	}
 }
