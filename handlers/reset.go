@@ -1,10 +1,6 @@
 package handlers
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"net/url"
@@ -52,21 +48,6 @@ func (rl *resetLimits) request(client string) bool { return rl.byAddress.allow(c
 // the limit.
 func (rl *resetLimits) mail(id uint) bool {
 	return rl.byAccount.allow(strconv.FormatUint(uint64(id), 10))
-}
-
-// newResetToken returns a new link token (256 random bits, base64url)
-// and its hash.
-func newResetToken() (token, hash string) {
-	var b [32]byte
-	rand.Read(b[:]) // never fails (crypto/rand)
-	token = base64.RawURLEncoding.EncodeToString(b[:])
-	return token, hashResetToken(token)
-}
-
-// hashResetToken is what the database keeps of a token: its SHA-256 in hex.
-func hashResetToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }
 
 // forgot renders the page that asks for a reset link.
@@ -120,7 +101,8 @@ func (h *handler) forgotForm(c echo.Context) error {
 // sendReset stores a new reset link of u and mails it, in u's language
 // (else the page's).
 func (h *handler) sendReset(c echo.Context, u *models.User) error {
-	token, hash := newResetToken()
+	token := models.NewToken() // 256 random bits; the database keeps its hash
+	hash := models.HashToken(token)
 	r := &models.PasswordReset{TokenHash: hash, UserID: u.ID, ExpiresAt: h.games.Now().Add(resetLifetime)}
 	if err := h.db.CreatePasswordReset(c.Request().Context(), r); err != nil {
 		return err
@@ -180,7 +162,7 @@ func (h *handler) refusedReset(c echo.Context, err error) error {
 // resetPage is the form of a working reset link, or why it does not work.
 func (h *handler) resetPage(c echo.Context) error {
 	token := c.Param("token")
-	u, err := h.db.PasswordResetUser(c.Request().Context(), hashResetToken(token), h.games.Now())
+	u, err := h.db.PasswordResetUser(c.Request().Context(), models.HashToken(token), h.games.Now())
 	if err != nil {
 		return h.refusedReset(c, err)
 	}
@@ -193,7 +175,7 @@ func (h *handler) resetPage(c echo.Context) error {
 func (h *handler) resetForm(c echo.Context) error {
 	token := c.Param("token")
 	ctx := c.Request().Context()
-	u, err := h.db.PasswordResetUser(ctx, hashResetToken(token), h.games.Now())
+	u, err := h.db.PasswordResetUser(ctx, models.HashToken(token), h.games.Now())
 	if err != nil {
 		return h.refusedReset(c, err)
 	}
@@ -205,7 +187,7 @@ func (h *handler) resetForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.db.ResetPassword(ctx, hashResetToken(token), hash, h.games.Now()); err != nil {
+	if _, err := h.db.ResetPassword(ctx, models.HashToken(token), hash, h.games.Now()); err != nil {
 		return h.refusedReset(c, err)
 	}
 	return h.reset(c, http.StatusOK, views.ResetView{Done: true})
