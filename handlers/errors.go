@@ -180,11 +180,3 @@ func (h *handler) handleError(err error, c echo.Context) {
 		h.log.ErrorContext(c.Request().Context(), "render error page", "err", err)
 	}
 }
-
-// logRequest logs msg at level with the request's method and target (as
-// logURI keeps it) and the attributes args, on the request's context (its
-// id, LogHandler).
-func (h *handler) logRequest(c echo.Context, level slog.Level, msg string, args ...any) {
-	r := c.Request()
-	h.log.Log(r.Context(), level, msg, append([]any{"method", r.Method, "uri", logURI(r.RequestURI)}, args...)...)
-}
