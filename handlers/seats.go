@@ -31,17 +31,33 @@ func (h *handler) seatOf(c echo.Context, g *game.Head) engine.Side {
 
 // guestSeat returns the token hash of the seat kept for the request's
 // visitor in g, or "" when there is none (or the database fails, which
-// is logged). It asks the database only when a guest holds a seat of g.
+// is logged). It asks the database only when a guest holds a seat of g,
+// and once a request.
 func (h *handler) guestSeat(c echo.Context, g *game.Head) string {
-	visitor := h.visit(c).sess.visitor()
+	v := h.visit(c)
+	visitor := v.sess.visitor()
 	if visitor == "" || !g.HasGuests() {
 		return ""
 	}
+	if hash, ok := v.seats[g.ID]; ok {
+		return hash
+	}
 	hash, err := h.db.VisitorSeatHash(c.Request().Context(), visitor, g.ID)
 	if err != nil {
-		h.log.Error("guest seat", "game", g.ID, "err", err)
+		h.log.ErrorContext(c.Request().Context(), "guest seat", "game", g.ID, "err", err)
+		return ""
 	}
+	v.rememberSeat(g.ID, hash)
 	return hash
+}
+
+// rememberSeat notes the token hash of the visitor's seat in game id for
+// the rest of the request.
+func (v *visit) rememberSeat(id, tokenHash string) {
+	if v.seats == nil {
+		v.seats = map[string]string{}
+	}
+	v.seats[id] = tokenHash
 }
 
 // keepSeat keeps the seat of game id whose bearer token hashes to
@@ -63,6 +79,7 @@ func (h *handler) keepSeat(c echo.Context, id, tokenHash string) error {
 	if err := h.db.KeepVisitorSeat(ctx, visitor, id, tokenHash); err != nil {
 		return err
 	}
+	v.rememberSeat(id, tokenHash)
 	if v.user != nil {
 		h.games.ClaimSeats(ctx, map[string]string{id: tokenHash}, v.user.ID)
 	}
