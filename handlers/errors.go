@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -98,8 +99,16 @@ func missingKey(path string) string {
 }
 
 // retryAfter is the Retry-After of a 503 (the computer busy, the database
-// out of reach), in seconds: about how long a PostgreSQL restart takes.
-const retryAfter = 3
+// out of reach): about how long a PostgreSQL restart takes.
+const retryAfter = 3 * time.Second
+
+// setRetryAfter sets the Retry-After header of the answer to d in whole
+// seconds, rounded up, at least 1, and returns them.
+func setRetryAfter(c echo.Context, d time.Duration) int {
+	secs := max(int((d+time.Second-1)/time.Second), 1)
+	c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(secs))
+	return secs
+}
 
 // handleError answers an error: JSON under /api/, else a localized page.
 // Refusals keep their status (a 503 refusal, the computer busy, with
@@ -134,7 +143,7 @@ func (h *handler) handleError(err error, c echo.Context) {
 		status, key = http.StatusServiceUnavailable, "err_unavailable"
 	}
 	if status == http.StatusServiceUnavailable { // the computer busy or the database away: try again soon
-		c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
+		setRetryAfter(c, retryAfter)
 	}
 	if status >= 500 && c.Request().Context().Err() != nil {
 		// The client went away: not a fault of the server, and nobody reads

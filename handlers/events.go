@@ -57,7 +57,7 @@ func (h *handler) watchEvents(c echo.Context) error {
 func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, engine.Side, error)) error {
 	ok, closed := h.streams.open(clientKey(c), id)
 	if !ok {
-		c.Response().Header().Set(echo.HeaderRetryAfter, streamRetryAfter)
+		setRetryAfter(c, streamRetryAfter)
 		return errTooManyStreams
 	}
 	defer closed()

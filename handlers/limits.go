@@ -155,9 +155,7 @@ func (ll *loginLimits) pair(pk string, now time.Time) *failures {
 // must wait (rounded up to whole seconds) and returns the id of its
 // message with the seconds, for localizeCounted.
 func waitMessage(c echo.Context, wait time.Duration) string {
-	secs := int((wait + time.Second - 1) / time.Second)
-	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
-	return "acc_err_wait:" + strconv.Itoa(secs)
+	return "acc_err_wait:" + strconv.Itoa(setRetryAfter(c, wait))
 }
 
 // localizeCounted localizes a message id, or "id:count" as the plural

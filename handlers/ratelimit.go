@@ -1,10 +1,8 @@
 package handlers
 
 import (
-	"math"
 	"net"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -67,8 +65,7 @@ func (l *rateLimit) check(c echo.Context) error {
 	if l.allow(clientKey(c)) {
 		return nil
 	}
-	secs := int(math.Ceil(l.Every.Seconds()))
-	c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(max(secs, 1)))
+	setRetryAfter(c, l.Every)
 	return l.refusal
 }
 
