@@ -2,14 +2,11 @@ package handlers
 
 import (
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/time/rate"
-
-	"oware/views"
 )
 
 // Login limits (issue 14): failed logins count per account name and
@@ -156,15 +153,4 @@ func (ll *loginLimits) pair(pk string, now time.Time) *failures {
 // message with the seconds, for localizeCounted.
 func waitMessage(c echo.Context, wait time.Duration) string {
 	return "acc_err_wait:" + strconv.Itoa(setRetryAfter(c, wait))
-}
-
-// localizeCounted localizes a message id, or "id:count" as the plural
-// form of id for count.
-func localizeCounted(l views.Localizer, key string) string {
-	if id, n, ok := strings.Cut(key, ":"); ok {
-		if count, err := strconv.Atoi(n); err == nil {
-			return l.N(id, count)
-		}
-	}
-	return l.T(key)
 }
