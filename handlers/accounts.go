@@ -295,6 +295,20 @@ func (h *handler) languageForm(c echo.Context) error {
 	return redirect(c, "/"+to+"/account")
 }
 
+// confirmedUser returns the logged-in player who gave their current
+// password right (the settings that need it); otherwise nil, and the
+// answer (the login page, or the settings with the refusal) is written.
+func (h *handler) confirmedUser(c echo.Context) (*models.User, error) {
+	u, err := h.mustUser(c)
+	if u == nil {
+		return nil, err
+	}
+	if ok, err := h.checkPassword(c, u); !ok {
+		return nil, err
+	}
+	return u, nil
+}
+
 // checkPassword compares the form's current password with u's, within the
 // failed-login limits; the answer is nil or a refusal already rendered.
 func (h *handler) checkPassword(c echo.Context, u *models.User) (bool, error) {
@@ -314,11 +328,8 @@ func (h *handler) checkPassword(c echo.Context, u *models.User) (bool, error) {
 // passwordForm changes the password: every other session ends, this one
 // is renewed.
 func (h *handler) passwordForm(c echo.Context) error {
-	u, err := h.mustUser(c)
+	u, err := h.confirmedUser(c)
 	if u == nil {
-		return err
-	}
-	if ok, err := h.checkPassword(c, u); !ok {
 		return err
 	}
 	pw := c.FormValue("password")
@@ -342,11 +353,8 @@ func (h *handler) passwordForm(c echo.Context) error {
 // deleteForm deletes the account (after the password) and logs out; the
 // games stay, shown as played by a deleted player.
 func (h *handler) deleteForm(c echo.Context) error {
-	u, err := h.mustUser(c)
+	u, err := h.confirmedUser(c)
 	if u == nil {
-		return err
-	}
-	if ok, err := h.checkPassword(c, u); !ok {
 		return err
 	}
 	if err := h.db.DeleteUser(c.Request().Context(), u.ID); err != nil {
@@ -361,11 +369,8 @@ func (h *handler) deleteForm(c echo.Context) error {
 // emailForm sets or removes (an empty field) the account's address, after
 // the current password: whoever holds the address can set the password.
 func (h *handler) emailForm(c echo.Context) error {
-	u, err := h.mustUser(c)
+	u, err := h.confirmedUser(c)
 	if u == nil {
-		return err
-	}
-	if ok, err := h.checkPassword(c, u); !ok {
 		return err
 	}
 	email := strings.TrimSpace(c.FormValue("email"))
