@@ -91,9 +91,12 @@ type handler struct {
 }
 
 // New returns the site: every page, the JSON API, the static files and
-// GET /healthz and /readyz, with their middleware (recovery, request log, compression,
-// CSRF protection of every state-changing form). The pages and tutorials
-// must have been loaded into the database (content.Load).
+// GET /healthz and /readyz, with their middleware (middleware.go: request
+// ids, security headers, recovery, request log, compression, the bounds
+// of a request, CSRF protection of every state-changing form, the visit)
+// and, with cfg.Metrics, the metrics of every request (metrics.go). The
+// pages and tutorials must have been loaded into the database
+// (content.Load).
 func New(cfg Config) (*echo.Echo, error) {
 	if cfg.DB == nil {
 		return nil, errors.New("handlers: Config.DB is nil")
