@@ -148,21 +148,14 @@ func (n NamNam) Play(p Position, pit int) (Position, Move, error) {
 		return p, Move{}, err
 	}
 	mv := Move{Pit: pit, Mover: p.ToMove, Lifts: []int{pit}}
-	next, _, _, _ := n.relay(p, pit, &mv, nil)
-	next.ToMove = p.ToMove.Opponent()
-	if next.BoardSeeds() < 4 {
-		mv.RoundReason = ReasonFewSeeds
-	} else {
-		m, err := n.legalMoves(&next, true)
-		switch {
-		case err != nil:
-			return p, Move{}, fmt.Errorf("%w: the moves after %s", err, Label(pit))
-		case m != 0:
-			return next, mv, nil
-		}
-		mv.RoundReason = ReasonNoMoves
+	next, reason, err := n.turn(p, pit, &mv)
+	if err != nil {
+		return p, Move{}, err
 	}
-	mv.RoundOver = true
+	if reason == "" {
+		return next, mv, nil
+	}
+	mv.RoundOver, mv.RoundReason = true, reason
 	settled := n.Settle(next)
 	for s := South; s <= North; s++ {
 		mv.FinalCaptures[s] = int(settled.Captured[s] - next.Captured[s])
@@ -179,20 +172,36 @@ func (n NamNam) Apply(p *Position, pit int) (roundOver bool, err error) {
 	if err := n.check(p, pit); err != nil {
 		return false, err
 	}
-	next, _, _, _ := n.relay(*p, pit, nil, nil)
-	next.ToMove = p.ToMove.Opponent()
-	if next.BoardSeeds() >= 4 {
-		m, err := n.legalMoves(&next, true)
-		switch {
-		case err != nil:
-			return false, fmt.Errorf("%w: the moves after %s", err, Label(pit))
-		case m != 0:
-			*p = next
-			return false, nil
-		}
+	next, reason, err := n.turn(*p, pit, nil)
+	switch {
+	case err != nil:
+		return false, err
+	case reason == "":
+		*p = next
+		return false, nil
 	}
 	*p = n.Settle(next)
 	return true, nil
+}
+
+// turn sows pit (checked legal) from p, recording the laps in mv unless it
+// is nil, and hands the move to the opponent: the position after it, not
+// settled, and why the round ends there ("" while it goes on). An error
+// (a Budget that ran out deciding the next moves) leaves no position.
+func (n NamNam) turn(p Position, pit int, mv *Move) (Position, Reason, error) {
+	next, _, _, _ := n.relay(p, pit, mv, nil)
+	next.ToMove = p.ToMove.Opponent()
+	if next.BoardSeeds() < 4 {
+		return next, ReasonFewSeeds, nil
+	}
+	m, err := n.legalMoves(&next, true)
+	switch {
+	case err != nil:
+		return p, "", fmt.Errorf("%w: the moves after %s", err, Label(pit))
+	case m != 0:
+		return next, "", nil
+	}
+	return next, ReasonNoMoves, nil
 }
 
 func (n NamNam) check(p *Position, pit int) error {

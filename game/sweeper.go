@@ -66,13 +66,18 @@ func (s *Service) expireGame(ctx context.Context, id string, now time.Time) (boo
 	return false, nil
 }
 
+// visitorSweepEvery is how often the sweeper deletes the visitors that
+// expired (models.VisitorLifetime) with their seats.
+const visitorSweepEvery = time.Hour
+
 // RunSweeper sweeps every interval until ctx is done; every minute it
 // also closes the lobby's challenges whose creators left and applies the
-// ratings of games whose end was stored without them.
+// ratings of games whose end was stored without them, and every
+// visitorSweepEvery it deletes the expired visitors.
 func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
-	var chores time.Time
+	var chores, visitors time.Time
 	away := false // the database was out of reach at the last sweep
 	for {
 		select {
@@ -103,6 +108,22 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
 			if err := s.RateMissed(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 				s.log.Error("sweep: ratings", "err", err)
 			}
+			if now.Sub(visitors) >= visitorSweepEvery {
+				visitors = now
+				s.deleteExpiredVisitors(ctx, now)
+			}
 		}
+	}
+}
+
+// deleteExpiredVisitors deletes the visitors (and their seats) whose
+// lifetime ended before now.
+func (s *Service) deleteExpiredVisitors(ctx context.Context, now time.Time) {
+	n, err := s.db.DeleteExpiredVisitors(ctx, now.Add(-models.VisitorLifetime))
+	switch {
+	case err != nil && ctx.Err() == nil:
+		s.log.Error("sweep: expired visitors", "err", err)
+	case n > 0:
+		s.log.Info("sweep: expired visitors deleted", "count", n)
 	}
 }

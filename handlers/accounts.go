@@ -125,7 +125,7 @@ func (h *handler) registerForm(c echo.Context) error {
 	if email != "" {
 		u.Email = &email
 	}
-	if !h.limits.registration(c.RealIP()) {
+	if !h.limits.registration(clientKey(c)) {
 		v.Error = "acc_err_too_many"
 		return h.authPage(c, http.StatusTooManyRequests, v)
 	}
@@ -155,13 +155,20 @@ func registrationErrors(name, pw, email string) map[string]string {
 	if !usernameRe.MatchString(name) {
 		errs["username"] = "acc_err_username"
 	}
-	if n := utf8.RuneCountInString(pw); n < 10 || n > 200 {
+	if !validPassword(pw) {
 		errs["password"] = "acc_err_password_length"
 	}
 	if email != "" && !validEmail(email) {
 		errs["email"] = "acc_err_email"
 	}
 	return errs
+}
+
+// validPassword reports whether pw has 10 to 200 characters, the rule of
+// every new password (registration, change, reset).
+func validPassword(pw string) bool {
+	n := utf8.RuneCountInString(pw)
+	return n >= 10 && n <= 200
 }
 
 // validEmail reports whether email is a bare address (no name, no angle
@@ -175,7 +182,7 @@ func validEmail(email string) bool {
 func (h *handler) loginForm(c echo.Context) error {
 	name := strings.TrimSpace(c.FormValue("username"))
 	pw := c.FormValue("password")
-	key, addr := strings.ToLower(name), c.RealIP()
+	key, addr := strings.ToLower(name), clientKey(c)
 	v := views.AuthView{Username: name, Next: localPath(c.FormValue("next"))}
 	wait, done := h.limits.attempt(key, addr)
 	if wait > 0 {
@@ -288,10 +295,24 @@ func (h *handler) languageForm(c echo.Context) error {
 	return redirect(c, "/"+to+"/account")
 }
 
+// confirmedUser returns the logged-in player who gave their current
+// password right (the settings that need it); otherwise nil, and the
+// answer (the login page, or the settings with the refusal) is written.
+func (h *handler) confirmedUser(c echo.Context) (*models.User, error) {
+	u, err := h.mustUser(c)
+	if u == nil {
+		return nil, err
+	}
+	if ok, err := h.checkPassword(c, u); !ok {
+		return nil, err
+	}
+	return u, nil
+}
+
 // checkPassword compares the form's current password with u's, within the
 // failed-login limits; the answer is nil or a refusal already rendered.
 func (h *handler) checkPassword(c echo.Context, u *models.User) (bool, error) {
-	key, addr := u.UsernameLower, c.RealIP()
+	key, addr := u.UsernameLower, clientKey(c)
 	wait, done := h.limits.attempt(key, addr)
 	if wait > 0 {
 		return false, h.settings(c, u, http.StatusTooManyRequests, "", waitMessage(c, wait))
@@ -307,15 +328,12 @@ func (h *handler) checkPassword(c echo.Context, u *models.User) (bool, error) {
 // passwordForm changes the password: every other session ends, this one
 // is renewed.
 func (h *handler) passwordForm(c echo.Context) error {
-	u, err := h.mustUser(c)
+	u, err := h.confirmedUser(c)
 	if u == nil {
 		return err
 	}
-	if ok, err := h.checkPassword(c, u); !ok {
-		return err
-	}
 	pw := c.FormValue("password")
-	if n := utf8.RuneCountInString(pw); n < 10 || n > 200 {
+	if !validPassword(pw) {
 		return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_password_length")
 	}
 	hash, err := createHash(pw)
@@ -335,11 +353,8 @@ func (h *handler) passwordForm(c echo.Context) error {
 // deleteForm deletes the account (after the password) and logs out; the
 // games stay, shown as played by a deleted player.
 func (h *handler) deleteForm(c echo.Context) error {
-	u, err := h.mustUser(c)
+	u, err := h.confirmedUser(c)
 	if u == nil {
-		return err
-	}
-	if ok, err := h.checkPassword(c, u); !ok {
 		return err
 	}
 	if err := h.db.DeleteUser(c.Request().Context(), u.ID); err != nil {
@@ -349,4 +364,26 @@ func (h *handler) deleteForm(c echo.Context) error {
 		return err
 	}
 	return redirect(c, "/"+langOf(c)+"/")
+}
+
+// emailForm sets or removes (an empty field) the account's address, after
+// the current password: whoever holds the address can set the password.
+func (h *handler) emailForm(c echo.Context) error {
+	u, err := h.confirmedUser(c)
+	if u == nil {
+		return err
+	}
+	email := strings.TrimSpace(c.FormValue("email"))
+	var stored *string
+	if email != "" {
+		if !validEmail(email) {
+			return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
+		}
+		stored = &email
+	}
+	if err := h.db.SetUserEmail(c.Request().Context(), u.ID, stored); err != nil {
+		return err
+	}
+	u.Email = stored
+	return h.settings(c, u, http.StatusOK, "acc_email_saved", "")
 }

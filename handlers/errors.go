@@ -3,9 +3,11 @@ package handlers
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -96,9 +98,17 @@ func missingKey(path string) string {
 	return "err_no_game"
 }
 
-// retryAfter is the Retry-After of a 503 while the database cannot be
-// reached, in seconds: about how long a PostgreSQL restart takes.
-const retryAfter = 3
+// retryAfter is the Retry-After of a 503 (the computer busy, the database
+// out of reach): about how long a PostgreSQL restart takes.
+const retryAfter = 3 * time.Second
+
+// setRetryAfter sets the Retry-After header of the answer to d in whole
+// seconds, rounded up, at least 1, and returns them.
+func setRetryAfter(c echo.Context, d time.Duration) int {
+	secs := max(int((d+time.Second-1)/time.Second), 1)
+	c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(secs))
+	return secs
+}
 
 // handleError answers an error: JSON under /api/, else a localized page.
 // Refusals keep their status (a 503 refusal, the computer busy, with
@@ -117,9 +127,6 @@ func (h *handler) handleError(err error, c echo.Context) {
 		status, key = http.StatusNotFound, missingKey(c.Request().URL.Path)
 	case errors.As(refusal(err), &ue):
 		status, key = ue.status, ue.key
-		if status == http.StatusServiceUnavailable { // the computer is busy: load, not a fault
-			c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
-		}
 	case errors.As(err, &he):
 		status = he.Code
 		switch {
@@ -134,19 +141,21 @@ func (h *handler) handleError(err error, c echo.Context) {
 		}
 	case models.Unavailable(err):
 		status, key = http.StatusServiceUnavailable, "err_unavailable"
-		c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
+	}
+	if status == http.StatusServiceUnavailable { // the computer busy or the database away: try again soon
+		setRetryAfter(c, retryAfter)
 	}
 	if status >= 500 && c.Request().Context().Err() != nil {
 		// The client went away: not a fault of the server, and nobody reads
 		// the answer.
-		h.log.InfoContext(c.Request().Context(), "request abandoned", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI))
+		h.logRequest(c, slog.LevelInfo, "request abandoned")
 		return
 	}
 	switch {
 	case key == "err_unavailable":
-		h.log.WarnContext(c.Request().Context(), "database unavailable", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
+		h.logRequest(c, slog.LevelWarn, "database unavailable", "err", err)
 	case status >= 500 && ue == nil:
-		h.log.ErrorContext(c.Request().Context(), "request failed", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI), "err", err)
+		h.logRequest(c, slog.LevelError, "request failed", "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		_ = c.JSON(status, map[string]string{"error": h.localizers[defaultLang].T(key)})
@@ -174,7 +183,7 @@ func (h *handler) handleError(err error, c echo.Context) {
 		// empty answer would go as 200).
 		_ = c.NoContent(status)
 		if c.Request().Context().Err() != nil { // the client went away
-			h.log.InfoContext(c.Request().Context(), "request abandoned", "method", c.Request().Method, "uri", logURI(c.Request().RequestURI))
+			h.logRequest(c, slog.LevelInfo, "request abandoned")
 			return
 		}
 		h.log.ErrorContext(c.Request().Context(), "render error page", "err", err)

@@ -57,7 +57,7 @@ func (h *handler) watchEvents(c echo.Context) error {
 func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, engine.Side, error)) error {
 	ok, closed := h.streams.open(clientKey(c), id)
 	if !ok {
-		c.Response().Header().Set(echo.HeaderRetryAfter, streamRetryAfter)
+		setRetryAfter(c, streamRetryAfter)
 		return errTooManyStreams
 	}
 	defer closed()
@@ -79,7 +79,6 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 			return err
 		}
 	}
-	defer h.metrics.Stream()()
 	resp := c.Response()
 	// A stream lives longer than the server's timeouts: net/http lifts
 	// the read deadline once a request's body is read (a stream's has

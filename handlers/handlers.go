@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/a-h/templ"
@@ -87,16 +86,17 @@ type handler struct {
 	bodies          content.BodyCache
 	pages           pageCache      // whole pages of visitors without an account
 	behindProxy     bool           // Config.BehindProxy
-	visitorSweep    atomic.Int64   // when (Unix seconds) the expired visitors were last deleted (seats.go)
 	mail            *mailer.Mailer // nil: no password resets (reset.go)
 	resets          *resetLimits
-	metrics         *metrics.Metrics // nil: none (metrics.go)
 }
 
 // New returns the site: every page, the JSON API, the static files and
-// GET /healthz and /readyz, with their middleware (recovery, request log, compression,
-// CSRF protection of every state-changing form). The pages and tutorials
-// must have been loaded into the database (content.Load).
+// GET /healthz and /readyz, with their middleware (middleware.go: request
+// ids, security headers, recovery, request log, compression, the bounds
+// of a request, CSRF protection of every state-changing form, the visit)
+// and, with cfg.Metrics, the metrics of every request (metrics.go). The
+// pages and tutorials must have been loaded into the database
+// (content.Load).
 func New(cfg Config) (*echo.Echo, error) {
 	if cfg.DB == nil {
 		return nil, errors.New("handlers: Config.DB is nil")

@@ -96,33 +96,25 @@ func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, e
 // sessionGames returns the games not over whose seats are kept for the
 // request's visitor, leaving out those already listed.
 func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views.OpenGame, error) {
-	seats, err := h.guestSeats(c)
-	if err != nil || len(seats) == 0 {
-		return nil, err
-	}
-	var ids []string
-	hashes := make(map[string]string, len(seats))
-	for _, e := range seats {
-		if !slices.ContainsFunc(listed, func(g views.OpenGame) bool { return g.ID == e.GameID }) {
-			ids = append(ids, e.GameID)
-			hashes[e.GameID] = e.TokenHash
-		}
+	visitor := h.visit(c).sess.visitor()
+	if visitor == "" {
+		return nil, nil
 	}
 	ctx := c.Request().Context()
-	status, err := h.games.Statuses(ctx, ids)
+	seats, err := h.db.VisitorOpenSeats(ctx, visitor)
 	if err != nil {
 		return nil, err
 	}
 	var out []views.OpenGame
-	for _, id := range ids {
-		if st, ok := status[id]; !ok || st == game.Over {
+	for _, e := range seats {
+		if slices.ContainsFunc(listed, func(g views.OpenGame) bool { return g.ID == e.GameID }) {
 			continue
 		}
-		g, err := h.games.Load(ctx, id)
+		g, err := h.games.Load(ctx, e.GameID)
 		if err != nil {
 			return nil, err
 		}
-		if seat := g.SeatOf(hashes[id], h.visit(c).userID()); seat != engine.Nobody {
+		if seat := g.SeatOf(e.TokenHash, h.visit(c).userID()); seat != engine.Nobody && g.Status != game.Over {
 			out = append(out, openGameOf(g, seat))
 		}
 	}

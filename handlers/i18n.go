@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/language"
 
 	"oware/locales"
+	"oware/views"
 )
 
 // defaultLang is the locale of / without a usable Accept-Language, and of
@@ -176,4 +177,15 @@ func validLang(lang string) bool {
 		}
 	}
 	return false
+}
+
+// localizeCounted localizes a message id, or "id:count" as the plural
+// form of id for count.
+func localizeCounted(l views.Localizer, key string) string {
+	if id, n, ok := strings.Cut(key, ":"); ok {
+		if count, err := strconv.Atoi(n); err == nil {
+			return l.N(id, count)
+		}
+	}
+	return l.T(key)
 }

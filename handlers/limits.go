@@ -2,14 +2,11 @@ package handlers
 
 import (
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/time/rate"
-
-	"oware/views"
 )
 
 // Login limits (issue 14): failed logins count per account name and
@@ -31,9 +28,6 @@ const (
 	// Registrations per address: a burst, then one more per interval.
 	registerBurst    = 10
 	registerInterval = 6 * time.Minute
-	// maxLimited is how many pairs or addresses the limiters keep before
-	// they forget those that no longer hold anyone back.
-	maxLimited = 10000
 )
 
 // loginLimits are the failed-login limits by account and address, and by
@@ -43,7 +37,7 @@ type loginLimits struct {
 	now      func() time.Time
 	pairs    map[string]*failures     // by pairKey
 	address  map[string]*rate.Limiter // failed logins by address, across accounts
-	register map[string]*rate.Limiter // registrations by address
+	register *rateLimit               // registrations by address
 	checking map[string]int           // attempts being checked, by pairKey and addressKey
 }
 
@@ -53,14 +47,14 @@ type failures struct {
 	last time.Time // when the last one was
 }
 
-// newLoginLimits returns empty limiters that read the time from now
-// (time.Now when nil).
+// newLoginLimits returns empty limits; the failed-login ones read the time
+// from now (time.Now when nil).
 func newLoginLimits(now func() time.Time) *loginLimits {
 	if now == nil {
 		now = time.Now
 	}
 	return &loginLimits{now: now, pairs: map[string]*failures{}, address: map[string]*rate.Limiter{},
-		register: map[string]*rate.Limiter{}, checking: map[string]int{}}
+		register: newRateLimit(RateLimit{registerBurst, registerInterval}, RateLimit{}, nil), checking: map[string]int{}}
 }
 
 // pairKey and addressKey are the keys of the attempts being checked.
@@ -83,29 +77,7 @@ func pairDelay(n int) time.Duration {
 
 // registration counts a registration from addr and reports whether it is
 // within the limit.
-func (ll *loginLimits) registration(addr string) bool {
-	ll.mu.Lock()
-	defer ll.mu.Unlock()
-	return limiter(ll.register, addr, registerInterval, registerBurst).Allow()
-}
-
-// limiter returns the limiter of key in m, made when missing. Full
-// limiters are forgotten when the map grows large.
-func limiter(m map[string]*rate.Limiter, key string, every time.Duration, burst int) *rate.Limiter {
-	if l := m[key]; l != nil {
-		return l
-	}
-	if len(m) > maxLimited {
-		for k, l := range m {
-			if l.Tokens() >= float64(burst) {
-				delete(m, k)
-			}
-		}
-	}
-	l := rate.NewLimiter(rate.Every(every), burst)
-	m[key] = l
-	return l
-}
+func (ll *loginLimits) registration(addr string) bool { return ll.register.allow(addr) }
 
 // attempt starts a login attempt for the account name from the address
 // addr, unless the pair or the address has used up its failed logins; then
@@ -180,18 +152,5 @@ func (ll *loginLimits) pair(pk string, now time.Time) *failures {
 // must wait (rounded up to whole seconds) and returns the id of its
 // message with the seconds, for localizeCounted.
 func waitMessage(c echo.Context, wait time.Duration) string {
-	secs := int((wait + time.Second - 1) / time.Second)
-	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
-	return "acc_err_wait:" + strconv.Itoa(secs)
-}
-
-// localizeCounted localizes a message id, or "id:count" as the plural
-// form of id for count.
-func localizeCounted(l views.Localizer, key string) string {
-	if id, n, ok := strings.Cut(key, ":"); ok {
-		if count, err := strconv.Atoi(n); err == nil {
-			return l.N(id, count)
-		}
-	}
-	return l.T(key)
+	return "acc_err_wait:" + strconv.Itoa(setRetryAfter(c, wait))
 }

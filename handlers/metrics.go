@@ -9,15 +9,16 @@ import (
 )
 
 // watch reports to m (nil: nothing) every request by route pattern, the
-// move latency of the game service, the database pool (database/sql's,
-// and pgxpool's on PostgreSQL) and the computer's pool; the event streams report themselves (events.go).
+// move latency of the game service, the open event streams (the count that
+// bounds them, streams.go), the database pool (database/sql's, and
+// pgxpool's on PostgreSQL) and the computer's pool.
 func (h *handler) watch(e *echo.Echo, m *metrics.Metrics) error {
-	h.metrics = m
 	if m == nil {
 		return nil
 	}
 	e.Use(requestMetrics(m))
 	h.games.OnMove(m.Move)
+	m.WatchStreams(h.streams.Open)
 	sqlDB, err := h.db.Gorm.DB()
 	if err != nil {
 		return err

@@ -96,12 +96,15 @@ func notPage(c echo.Context) bool {
 
 // visit is what a page request knows of its visitor, worked out once by the
 // visitor middleware: the language, its localizer, the session and the
-// logged-in account.
+// logged-in account; and the guest seats looked up so far (seats.go).
 type visit struct {
 	lang string
 	l    *localizer
 	sess *session
 	user *models.User // nil for a visitor without an account
+	// seats holds the token hash of the visitor's seat ("" for none) by
+	// game id, for each game guestSeat asked the database about.
+	seats map[string]string
 }
 
 // visitKey is the echo.Context key of the request's *visit.

@@ -1,10 +1,8 @@
 package handlers
 
 import (
-	"math"
 	"net"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -33,9 +31,9 @@ var (
 	errImportLimit   = &userError{http.StatusTooManyRequests, "err_import_limit"}
 )
 
-// maxClients bounds the clients a rateLimit remembers; past it, the
-// clients whose limiter is full again are forgotten.
-const maxClients = 10000
+// maxLimited is how many clients (or pairs, limits.go) a limit keeps
+// before it forgets those that no longer hold anyone back.
+const maxLimited = 10000
 
 // rateLimit counts the requests of each client (clientKey) against a
 // RateLimit, in memory, per instance.
@@ -67,8 +65,7 @@ func (l *rateLimit) check(c echo.Context) error {
 	if l.allow(clientKey(c)) {
 		return nil
 	}
-	secs := int(math.Ceil(l.Every.Seconds()))
-	c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(max(secs, 1)))
+	setRetryAfter(c, l.Every)
 	return l.refusal
 }
 
@@ -77,22 +74,30 @@ func (l *rateLimit) check(c echo.Context) error {
 func (l *rateLimit) allow(client string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	lim := l.by[client]
-	if lim == nil {
-		if len(l.by) >= maxClients {
-			for k, old := range l.by {
-				if old.Tokens() >= float64(l.Burst) {
-					delete(l.by, k)
-				}
-			}
-		}
-		lim = rate.NewLimiter(rate.Every(l.Every), l.Burst)
-		l.by[client] = lim
-	}
-	return lim.Allow()
+	return limiter(l.by, client, l.Every, l.Burst).Allow()
 }
 
-// clientKey names the client of a request in the per-client limits: its
+// limiter returns the limiter of key in m, made when missing. Past
+// maxLimited keys, the limiters that are full again (they hold nobody
+// back) are forgotten first.
+func limiter(m map[string]*rate.Limiter, key string, every time.Duration, burst int) *rate.Limiter {
+	if l := m[key]; l != nil {
+		return l
+	}
+	if len(m) >= maxLimited {
+		for k, l := range m {
+			if l.Tokens() >= float64(burst) {
+				delete(m, k)
+			}
+		}
+	}
+	l := rate.NewLimiter(rate.Every(every), burst)
+	m[key] = l
+	return l
+}
+
+// clientKey names the client of a request in every per-client limit
+// (rates, logins, registrations, resets, event streams): its
 // address (echo's RealIP: X-Forwarded-For only behind a proxy, see
 // Config.BehindProxy), an IPv6 address by its /64 network, which one
 // host usually has whole.

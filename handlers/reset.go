@@ -1,17 +1,12 @@
 package handlers
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -53,21 +48,6 @@ func (rl *resetLimits) request(client string) bool { return rl.byAddress.allow(c
 // the limit.
 func (rl *resetLimits) mail(id uint) bool {
 	return rl.byAccount.allow(strconv.FormatUint(uint64(id), 10))
-}
-
-// newResetToken returns a new link token (256 random bits, base64url)
-// and its hash.
-func newResetToken() (token, hash string) {
-	var b [32]byte
-	rand.Read(b[:]) // never fails (crypto/rand)
-	token = base64.RawURLEncoding.EncodeToString(b[:])
-	return token, hashResetToken(token)
-}
-
-// hashResetToken is what the database keeps of a token: its SHA-256 in hex.
-func hashResetToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }
 
 // forgot renders the page that asks for a reset link.
@@ -121,7 +101,8 @@ func (h *handler) forgotForm(c echo.Context) error {
 // sendReset stores a new reset link of u and mails it, in u's language
 // (else the page's).
 func (h *handler) sendReset(c echo.Context, u *models.User) error {
-	token, hash := newResetToken()
+	token := models.NewToken() // 256 random bits; the database keeps its hash
+	hash := models.HashToken(token)
 	r := &models.PasswordReset{TokenHash: hash, UserID: u.ID, ExpiresAt: h.games.Now().Add(resetLifetime)}
 	if err := h.db.CreatePasswordReset(c.Request().Context(), r); err != nil {
 		return err
@@ -181,7 +162,7 @@ func (h *handler) refusedReset(c echo.Context, err error) error {
 // resetPage is the form of a working reset link, or why it does not work.
 func (h *handler) resetPage(c echo.Context) error {
 	token := c.Param("token")
-	u, err := h.db.PasswordResetUser(c.Request().Context(), hashResetToken(token), h.games.Now())
+	u, err := h.db.PasswordResetUser(c.Request().Context(), models.HashToken(token), h.games.Now())
 	if err != nil {
 		return h.refusedReset(c, err)
 	}
@@ -194,11 +175,11 @@ func (h *handler) resetPage(c echo.Context) error {
 func (h *handler) resetForm(c echo.Context) error {
 	token := c.Param("token")
 	ctx := c.Request().Context()
-	u, err := h.db.PasswordResetUser(ctx, hashResetToken(token), h.games.Now())
+	u, err := h.db.PasswordResetUser(ctx, models.HashToken(token), h.games.Now())
 	if err != nil {
 		return h.refusedReset(c, err)
 	}
-	if n := utf8.RuneCountInString(c.FormValue("password")); n < 10 || n > 200 {
+	if !validPassword(c.FormValue("password")) {
 		return h.reset(c, http.StatusUnprocessableEntity,
 			views.ResetView{Token: token, Username: u.Username, Error: "acc_err_password_length"})
 	}
@@ -206,33 +187,8 @@ func (h *handler) resetForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.db.ResetPassword(ctx, hashResetToken(token), hash, h.games.Now()); err != nil {
+	if _, err := h.db.ResetPassword(ctx, models.HashToken(token), hash, h.games.Now()); err != nil {
 		return h.refusedReset(c, err)
 	}
 	return h.reset(c, http.StatusOK, views.ResetView{Done: true})
-}
-
-// emailForm sets or removes (an empty field) the account's address, after
-// the current password: whoever holds the address can set the password.
-func (h *handler) emailForm(c echo.Context) error {
-	u, err := h.mustUser(c)
-	if u == nil {
-		return err
-	}
-	if ok, err := h.checkPassword(c, u); !ok {
-		return err
-	}
-	email := strings.TrimSpace(c.FormValue("email"))
-	var stored *string
-	if email != "" {
-		if !validEmail(email) {
-			return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
-		}
-		stored = &email
-	}
-	if err := h.db.SetUserEmail(c.Request().Context(), u.ID, stored); err != nil {
-		return err
-	}
-	u.Email = stored
-	return h.settings(c, u, http.StatusOK, "acc_email_saved", "")
 }

@@ -1,9 +1,7 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,10 +19,6 @@ import (
 // once; games waiting for an opponent and finished games do not count.
 const maxSeats = 24
 
-// visitorSweepEvery is how often (at most) a kept seat also deletes the
-// visitors that expired (models.VisitorLifetime).
-const visitorSweepEvery = time.Hour
-
 // seatOf returns the seat the request holds in g, the one place that
 // decides it: an API request by its bearer token alone; a page request by
 // the seat kept for its visitor id or through its account (game.Head.SeatOf).
@@ -37,17 +31,33 @@ func (h *handler) seatOf(c echo.Context, g *game.Head) engine.Side {
 
 // guestSeat returns the token hash of the seat kept for the request's
 // visitor in g, or "" when there is none (or the database fails, which
-// is logged). It asks the database only when a guest holds a seat of g.
+// is logged). It asks the database only when a guest holds a seat of g,
+// and once a request.
 func (h *handler) guestSeat(c echo.Context, g *game.Head) string {
-	visitor := h.visit(c).sess.visitor()
+	v := h.visit(c)
+	visitor := v.sess.visitor()
 	if visitor == "" || !g.HasGuests() {
 		return ""
 	}
+	if hash, ok := v.seats[g.ID]; ok {
+		return hash
+	}
 	hash, err := h.db.VisitorSeatHash(c.Request().Context(), visitor, g.ID)
 	if err != nil {
-		h.log.Error("guest seat", "game", g.ID, "err", err)
+		h.log.ErrorContext(c.Request().Context(), "guest seat", "game", g.ID, "err", err)
+		return ""
 	}
+	v.rememberSeat(g.ID, hash)
 	return hash
+}
+
+// rememberSeat notes the token hash of the visitor's seat in game id for
+// the rest of the request.
+func (v *visit) rememberSeat(id, tokenHash string) {
+	if v.seats == nil {
+		v.seats = map[string]string{}
+	}
+	v.seats[id] = tokenHash
 }
 
 // keepSeat keeps the seat of game id whose bearer token hashes to
@@ -69,10 +79,10 @@ func (h *handler) keepSeat(c echo.Context, id, tokenHash string) error {
 	if err := h.db.KeepVisitorSeat(ctx, visitor, id, tokenHash); err != nil {
 		return err
 	}
+	v.rememberSeat(id, tokenHash)
 	if v.user != nil {
 		h.games.ClaimSeats(ctx, map[string]string{id: tokenHash}, v.user.ID)
 	}
-	h.sweepVisitors(ctx)
 	return nil
 }
 
@@ -129,20 +139,4 @@ func (h *handler) nameVisitor(c echo.Context) error {
 		}
 	}
 	return sess.save()
-}
-
-// sweepVisitors deletes the expired visitors and their seats, at most
-// once every visitorSweepEvery per process.
-func (h *handler) sweepVisitors(ctx context.Context) {
-	now := time.Now()
-	last := h.visitorSweep.Load()
-	if now.Unix()-last < int64(visitorSweepEvery/time.Second) || !h.visitorSweep.CompareAndSwap(last, now.Unix()) {
-		return
-	}
-	n, err := h.db.DeleteExpiredVisitors(ctx, now.Add(-models.VisitorLifetime))
-	if err != nil {
-		h.log.Error("delete expired visitors", "err", err)
-	} else if n > 0 {
-		h.log.Info("expired visitors deleted", "count", n)
-	}
 }

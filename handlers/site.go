@@ -197,7 +197,7 @@ func (h *handler) readyz(c echo.Context) error {
 	case errors.Is(err, models.ErrSchemaNewer):
 		status = "schema newer than this server"
 	}
-	c.Response().Header().Set(echo.HeaderRetryAfter, strconv.Itoa(retryAfter))
+	setRetryAfter(c, retryAfter)
 	return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": status})
 }
 

@@ -5,10 +5,7 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strconv"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 )
@@ -45,8 +42,6 @@ const (
 	// IdleTimeout bounds how long a kept-alive connection waits for the
 	// next request.
 	IdleTimeout = 2 * time.Minute
-	// logURIBytes is how much of a request target the log keeps.
-	logURIBytes = 256
 )
 
 // Refusals of requests that are too large.
@@ -168,25 +163,4 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 func bodyTooLarge(c echo.Context) bool {
 	lb, _ := c.Get(bodyKey).(*limitedBody)
 	return lb != nil && lb.over
-}
-
-// resetPath starts the path of a password reset link, whose last segment
-// is the token.
-const resetPath = "/password-reset/"
-
-// logURI is a request target as the log keeps it: a password reset link's
-// token hidden (the link stays usable for an hour), at most logURIBytes
-// bytes, and a note of the length when it was cut.
-func logURI(uri string) string {
-	if i := strings.Index(uri, resetPath); i >= 0 && len(uri) > i+len(resetPath) {
-		uri = uri[:i+len(resetPath)] + "…"
-	}
-	if len(uri) <= logURIBytes {
-		return uri
-	}
-	cut := logURIBytes
-	for cut > 0 && !utf8.RuneStart(uri[cut]) {
-		cut--
-	}
-	return uri[:cut] + "…[cut, " + strconv.Itoa(len(uri)) + " bytes]"
 }

@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/http"
 	"sync"
+	"time"
 )
 
 // StreamLimits bounds the event streams (the live updates of game pages):
@@ -18,8 +19,8 @@ type StreamLimits struct {
 // defaultStreamLimits are the bounds of a zero StreamLimits field.
 var defaultStreamLimits = StreamLimits{PerGame: 6, PerClient: 40, Total: 20000}
 
-// streamRetryAfter is the Retry-After of a refused stream, in seconds.
-const streamRetryAfter = "10"
+// streamRetryAfter is the Retry-After of a refused stream.
+const streamRetryAfter = 10 * time.Second
 
 // errTooManyStreams refuses a stream past a bound.
 var errTooManyStreams = &userError{http.StatusTooManyRequests, "err_too_many_streams"}

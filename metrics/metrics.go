@@ -11,6 +11,7 @@ import (
 	"database/sql"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -25,7 +26,8 @@ type Metrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
 	moves    prometheus.Histogram
-	streams  prometheus.Gauge
+	// streams reads the event streams open now (WatchStreams); unset, 0.
+	streams atomic.Pointer[func() int]
 }
 
 // requestBuckets are the bounds of the request latency histogram, in
@@ -51,12 +53,17 @@ func New() *Metrics {
 			Help:    "Time from a player's move reaching the game service to the move stored.",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
 		}),
-		streams: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "oware_event_streams_open",
-			Help: "Live-update event streams open now.",
-		}),
 	}
-	m.reg.MustRegister(m.requests, m.duration, m.moves, m.streams,
+	open := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "oware_event_streams_open",
+		Help: "Live-update event streams open now.",
+	}, func() float64 {
+		if f := m.streams.Load(); f != nil {
+			return float64((*f)())
+		}
+		return 0
+	})
+	m.reg.MustRegister(m.requests, m.duration, m.moves, open,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -99,14 +106,13 @@ func (m *Metrics) Move(d time.Duration) {
 	}
 }
 
-// Stream counts an event stream opened; call the function it returns
-// when the stream closes.
-func (m *Metrics) Stream() (closed func()) {
-	if m == nil {
-		return func() {}
+// WatchStreams reports the live-update event streams open now
+// (oware_event_streams_open, 0 until it is called), read from open at
+// each scrape.
+func (m *Metrics) WatchStreams(open func() int) {
+	if m != nil && open != nil {
+		m.streams.Store(&open)
 	}
-	m.streams.Inc()
-	return m.streams.Dec
 }
 
 // WatchDB reports the use of db's connection pool (sql.DBStats) with the

@@ -15,7 +15,7 @@ func TestNilDoesNothing(t *testing.T) {
 	var m *metrics.Metrics
 	m.Request("GET", "/", 200, time.Millisecond)
 	m.Move(time.Millisecond)
-	m.Stream()()
+	m.WatchStreams(nil)
 	m.WatchDB(nil)
 	m.WatchComputer(nil)
 	m.WatchPool(nil)

@@ -201,8 +201,10 @@ func (db *DB) Secret(ctx context.Context) ([]byte, error) {
 	return secret, nil
 }
 
-// HashToken returns the SHA-256 of a seat's bearer token in lowercase hex
-// (64 characters): what Game.SouthToken and Game.NorthToken store.
+// HashToken returns the SHA-256 of a secret token in lowercase hex (64
+// characters): what the database keeps of a seat's bearer token
+// (Game.SouthToken, Game.NorthToken, VisitorSeat.TokenHash), a visitor id
+// (Visitor.ID) and a password reset link's token (PasswordReset.TokenHash).
 func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])

@@ -22,7 +22,7 @@ var (
 // PasswordReset is a password reset link sent by mail (table
 // password_resets). Only the token's hash is kept.
 type PasswordReset struct {
-	// TokenHash is the hex SHA-256 of the link's token.
+	// TokenHash is HashToken of the link's token (NewToken).
 	TokenHash string `gorm:"primaryKey"`
 	// UserID is the account whose password the link sets.
 	UserID uint

@@ -76,6 +76,18 @@ func (db *DB) VisitorSeats(ctx context.Context, visitor string) ([]VisitorSeat, 
 	return seats, err
 }
 
+// VisitorOpenSeats returns the seats visitor holds in games that exist and
+// are not over (waiting or playing), oldest first: one query for the
+// visitor's games in progress.
+func (db *DB) VisitorOpenSeats(ctx context.Context, visitor string) ([]VisitorSeat, error) {
+	var seats []VisitorSeat
+	err := db.Gorm.WithContext(ctx).Model(&VisitorSeat{}).Select("visitor_seats.*").
+		Joins("JOIN games ON games.id = visitor_seats.game_id").
+		Where("visitor_seats.visitor_id = ? AND games.status <> ?", HashToken(visitor), "over").
+		Order("visitor_seats.created_at, visitor_seats.game_id").Find(&seats).Error
+	return seats, err
+}
+
 // VisitorGamesPlaying counts the games being played (status "playing")
 // in which visitor holds a seat.
 func (db *DB) VisitorGamesPlaying(ctx context.Context, visitor string) (int, error) {

@@ -71,3 +71,34 @@ func TestVisitorSeats(t *testing.T) {
 		}
 	})
 }
+
+// TestVisitorOpenSeats: the seats of games waiting or being played are
+// listed, oldest first; not those of finished games nor of games not made
+// yet.
+func TestVisitorOpenSeats(t *testing.T) {
+	each(t, func(t *testing.T, db *models.DB) {
+		ctx := t.Context()
+		waiting, playing, over := newGame(t, db), newGame(t, db), newGame(t, db)
+		for id, status := range map[string]string{playing.ID: "playing", over.ID: "over"} {
+			if err := db.Gorm.Model(&models.Game{}).Where("id = ?", id).UpdateColumn("status", status).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, s := range []struct{ game, hash string }{
+			{playing.ID, "h1"}, {over.ID, "h2"}, {"to-be-made", "h3"}, {waiting.ID, "h4"},
+		} {
+			if err := db.KeepVisitorSeat(ctx, "carol", s.game, s.hash); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(2 * time.Millisecond) // distinct created_at, for the order
+		}
+		seats, err := db.VisitorOpenSeats(ctx, "carol")
+		if err != nil || len(seats) != 2 || seats[0].GameID != playing.ID || seats[0].TokenHash != "h1" ||
+			seats[1].GameID != waiting.ID || seats[1].TokenHash != "h4" {
+			t.Fatalf("carol's open seats: %+v, %v; want %s (h1) then %s (h4)", seats, err, playing.ID, waiting.ID)
+		}
+		if seats, err := db.VisitorOpenSeats(ctx, "dan"); len(seats) != 0 || err != nil {
+			t.Errorf("a visitor without seats: %+v, %v", seats, err)
+		}
+	})
+}
