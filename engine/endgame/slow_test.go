@@ -14,11 +14,11 @@ func TestSlowBoundsHoldTheTrueValue(t *testing.T) { checkTrueValues(t, 10, 3, 60
 
 func TestSlowParentsUndoMoves(t *testing.T) { checkParents(t, 8) }
 
-// TestSlowKnownEndgames: the tutorial's endgames need tables of 11 and 16
-// seeds.
+// TestSlowKnownEndgames: the tutorial's endgame needs a table of 11
+// seeds. (Its warri endgame of 16 seeds, "F takes 7 by a grand slam, then
+// South takes its own 9", needs a 16-seed table: 2 minutes of CI for one
+// position, so the search's tests check it instead.)
 func TestSlowKnownEndgames(t *testing.T) {
 	checkKnown(t, []knownEndgame{{"wari", "0-0-0-0-4-3-1-2-1-0-0-0-15-22-S", 11, 11,
-		"tutorial 2: E and F are both grand slams and South's only moves; either takes a, b and c (7 seeds) and ends the game, South also taking the 4 seeds left on its row: 11 of the 11"},
-		{"warri", "3-2-2-1-1-3-1-2-1-0-0-0-14-18-S", 16, 16,
-			"tutorial 2, 'when the extra move cannot feed': F takes 7 by a grand slam; no pit of South can then reach North's row, so the game ends and South takes its own 9: all 16 seeds"}})
+		"tutorial 2: E and F are both grand slams and South's only moves; either takes a, b and c (7 seeds) and ends the game, South also taking the 4 seeds left on its row: 11 of the 11"}})
 }
