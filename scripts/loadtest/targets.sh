@@ -44,7 +44,10 @@ serve() {
 	fi
 	nice -n 10 "$bin" -addr "$ADDR" -database "$PG/$DB?sslmode=disable&synchronous_commit=$1" "${flags[@]}" 2>/dev/null &
 	SERVER=$!
-	for _ in $(seq 50); do curl -fs "http://$ADDR/readyz" >/dev/null && return; sleep 0.2; done
+	# (builds before /readyz answer /healthz only)
+	local ready=/readyz
+	[ "${2:-}" = base ] && ready=/healthz
+	for _ in $(seq 50); do curl -fs "http://$ADDR$ready" >/dev/null && return; sleep 0.2; done
 	echo "the server did not start" >&2
 	exit 1
 }
