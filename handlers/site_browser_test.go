@@ -46,3 +46,47 @@ func TestLooksLoggedIn(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserReplayColumns: the replay's move list keeps the first move of
+// each pair in the left column and the second in the right, also when its
+// window of moves starts with a first move late in a game (the "…" took
+// the left cell and put South's moves on the right) and on a phone (the
+// list had three columns there).
+func TestBrowserReplayColumns(t *testing.T) {
+	s, b := newBrowserSite(t, 2*time.Minute)
+	south, north := s.formGame("en", "abapa")
+	id := s.playAndResign(south, north, 90)
+	g, err := s.db.LoadGame(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) < 33 {
+		t.Fatalf("the game has only %d moves", len(g.Moves))
+	}
+	tab := b.newTab()
+	// ply 33: the window starts at move 3 (a first move, "2. "), after a "…".
+	for _, sc := range screens {
+		for _, ply := range []string{"32", "33"} {
+			b.do(tab, sc.name+" replay "+ply, emulate(sc, "light"), chromedp.Navigate(s.srv.URL+south.game+"/replay?ply="+ply), chromedp.WaitReady(chromedp.CSS(`footer`)))
+			out, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
+			  const list = document.querySelector('.replay-moves'), left = list.getBoundingClientRect().left, bad = [];
+			  let cols = new Set();
+			  for (const li of list.children) {
+			    const a = li.querySelector('a'), r = li.getBoundingClientRect();
+			    if (!a) { if (Math.round(r.width) < Math.round(list.clientWidth) - 1) bad.push('… is ' + r.width + ' px of ' + list.clientWidth); continue }
+			    const first = /^\d+\. /.test(a.textContent), x = Math.round(r.left - left);
+			    cols.add(x);
+			    if (first !== (x < list.clientWidth / 2 - 2)) bad.push(a.textContent + ' at ' + x);
+			  }
+			  if (cols.size !== 2) bad.push(cols.size + ' columns');
+			  return bad;
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(out) > 0 {
+				t.Errorf("%s, ply %s: %v", sc.name, ply, out)
+			}
+		}
+	}
+}
