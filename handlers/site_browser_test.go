@@ -4,6 +4,7 @@ package handlers_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,5 +89,21 @@ func TestBrowserReplayColumns(t *testing.T) {
 				t.Errorf("%s, ply %s: %v", sc.name, ply, out)
 			}
 		}
+	}
+}
+
+// TestBrowserHistoryFilterNamnam: a player's history can be filtered to
+// Nam-nam (as the leaderboard's categories) before they finished a
+// Nam-nam game; the filter had only the rule sets of finished games.
+func TestBrowserHistoryFilterNamnam(t *testing.T) {
+	s, b := newBrowserSite(t, time.Minute)
+	s.account("carol")
+	tab := b.newTab()
+	b.do(tab, "player page", chromedp.Navigate(s.srv.URL+"/en/players/carol"), chromedp.WaitReady(chromedp.ID("f-rules")),
+		chromedp.SetValue(chromedp.ID("f-rules"), "namnam"), chromedp.Click(chromedp.CSS(`.filters button`)))
+	// The answer's filter has Nam-nam chosen (selected by the server).
+	b.do(tab, "filtered", chromedp.WaitReady(chromedp.CSS(`#f-rules option[value=namnam][selected]`)))
+	if loc, err := chromedp.Run(tab, chromedp.Location()); err != nil || !strings.Contains(loc, "rules=namnam") {
+		t.Errorf("the filtered page is %s (%v)", loc, err)
 	}
 }
