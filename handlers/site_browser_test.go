@@ -107,3 +107,52 @@ func TestBrowserHistoryFilterNamnam(t *testing.T) {
 		t.Errorf("the filtered page is %s (%v)", loc, err)
 	}
 }
+
+// TestBrowserWording: a win on time says so without a score of 0 to 0;
+// the plates' captures are a number with a seed, not a sentence; the home
+// page's title names more than a friend; the invitation's Copy button is
+// a primary button in the dark theme (it was grey on grey); a touch
+// screen gets no tip about arrow keys in a tutorial or a replay.
+func TestBrowserWording(t *testing.T) {
+	s, b := newBrowserSite(t, 2*time.Minute)
+	south, north := s.formGame("en", "abapa")
+	s.move(south, "C", nil)
+	id := south.game[strings.LastIndex(south.game, "/")+1:]
+	if err := s.db.Gorm.Exec(`UPDATE games SET status = 'over', result = 'north', reason = 'timeout', version = version + 1 WHERE id = ?`, id).Error; err != nil {
+		t.Fatal(err)
+	}
+	tab := b.newTab()
+	b.do(tab, "home", emulate(screens[0], "light"), chromedp.Navigate(s.srv.URL+"/en/"), chromedp.WaitReady(chromedp.CSS(`footer`)))
+	if title, err := chromedp.Run(tab, chromedp.Title()); err != nil || strings.Contains(title, "friend") {
+		t.Errorf("home title %q (%v)", title, err)
+	}
+	b.do(tab, "over on time", chromedp.Navigate(s.srv.URL+north.game), chromedp.WaitReady(chromedp.CSS(`footer`)))
+	state, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[document.querySelector('#turn').innerText.trim(), document.querySelector('.low-side .n [aria-hidden]').innerText.trim()]`))
+	if err != nil || state[0] != "North won on time" || state[1] != "0" {
+		t.Errorf("the game after South's time ran out says %q (%v)", state, err)
+	}
+
+	// The invitation's Copy button in the dark theme.
+	invite := b.newTab()
+	b.do(invite, "new game", emulate(screens[0], "dark"), chromedp.Navigate(s.srv.URL+"/en/games/new"),
+		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`.copy-button`)))
+	colours, err := chromedp.Run(invite, chromedp.Evaluate[[]string](`[getComputedStyle(document.querySelector('.copy-button')).backgroundColor, getComputedStyle(document.querySelector('.button.primary, .copy-button')).backgroundColor, getComputedStyle(document.querySelector('.invite')).backgroundColor]`))
+	if err != nil || colours[0] == colours[2] || colours[0] != "rgb(240, 154, 104)" {
+		t.Errorf("the Copy button is %v on the invitation (%v), want the dark accent rgb(240, 154, 104)", colours, err)
+	}
+
+	// The keys tips: on a desktop, not on a touch phone.
+	for _, sc := range screens {
+		b.do(tab, sc.name+" tutorial", emulate(sc, "light"), chromedp.Navigate(s.srv.URL+"/en/tutorials/oware-step-by-step/2"), chromedp.WaitReady(chromedp.CSS(`footer`)))
+		b.do(tab, "scripts ran", chromedp.Poll[chromedp.Void](`document.readyState === 'complete'`, chromedp.WithPollingTimeout(b.wait)))
+		shown, err := chromedp.Run(tab, chromedp.Evaluate[bool](`!!document.querySelector('.keys-tip') && document.querySelector('.keys-tip').checkVisibility()`))
+		if err != nil || shown == sc.phone {
+			t.Errorf("%s: the tutorial's keys tip shown: %v (%v)", sc.name, shown, err)
+		}
+		b.do(tab, sc.name+" replay", chromedp.Navigate(s.srv.URL+south.game+"/replay"), chromedp.WaitReady(chromedp.CSS(`footer`)))
+		shown, err = chromedp.Run(tab, chromedp.Evaluate[bool](`document.querySelector('.replay-tip').checkVisibility()`))
+		if err != nil || shown == sc.phone {
+			t.Errorf("%s: the replay's keys tip shown: %v (%v)", sc.name, shown, err)
+		}
+	}
+}

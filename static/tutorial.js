@@ -3,7 +3,9 @@
 // verdict, or else to the step's heading (app.js makes the language links
 // follow the new URL). The pages work without this script.
 function showKeysTip() {
-  document.querySelectorAll(".keys-tip[hidden]").forEach(function (p) { p.hidden = false; });
+  // The keys tip is for a keyboard: not on a touch screen without one.
+  if (!window.matchMedia || !window.matchMedia("(pointer: coarse)").matches)
+    document.querySelectorAll(".keys-tip[hidden]").forEach(function (p) { p.hidden = false; });
 }
 document.addEventListener("DOMContentLoaded", showKeysTip);
 document.addEventListener("keydown", function (e) {

@@ -40,6 +40,10 @@ func TestStatus(t *testing.T) {
 		{gameAt(t, "over", "draw", "repetition", 20, 20, South), "st_draw_repetition", "draw", "", "draw by repetition"},
 		{gameAt(t, "over", "draw", "agreement", 20, 20, North), "st_draw_agreement", "draw", "", "draw by agreement"},
 		{gameAt(t, "over", "draw", "25-seeds", 24, 24, North), "st_drawSouth24North24", "draw", "reason_majority", "24 to 24"},
+		// On time: no score (it was "You won by 0 to 0 · time ran out").
+		{gameAt(t, "over", "north", "timeout", 0, 0, North), "st_won_time", "won", "", "North won on time"},
+		{gameAt(t, "over", "north", "timeout", 0, 0, South), "st_lost_time", "lost", "", "South lost on time"},
+		{gameAt(t, "over", "south", "timeout", 4, 9, engine.Nobody), "st_side_won_timeSideside_south", "won", "", "spectator of a win on time"},
 	} {
 		text, class, why := status(plain{}, c.v)
 		if text != c.text || class != c.class || why != c.why {
@@ -122,6 +126,19 @@ func TestSeedDots(t *testing.T) {
 		}
 		if !strings.Contains(cell, `<span class="count" aria-hidden="true">`+itoa(n)+`</span>`) {
 			t.Errorf("%d seeds: no count in %s", n, cell)
+		}
+	}
+}
+
+// TestTimeControlLabel: whole minutes stay "5+3"; a part of a minute is
+// written in seconds ("0.5+0" read as a version number).
+func TestTimeControlLabel(t *testing.T) {
+	for tc, want := range map[string]string{
+		"5+3": "5+3", "0.5+0": "clk_control_secondsSeconds30Increment0", "1.5+2": "clk_control_min_secondsMinutes1Seconds30Increment2",
+		"0.25+1": "clk_control_secondsSeconds15Increment1", "none": "clk_none", "": "clk_none",
+	} {
+		if got := TimeControlLabel(plain{}, tc); got != want {
+			t.Errorf("%q: %q, want %q", tc, got, want)
 		}
 	}
 }
