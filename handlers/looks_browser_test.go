@@ -72,6 +72,9 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	_, _, page := s.get(bob, "/en/games/new")
 	_, hdr, _ := s.post(bob, "/en/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {"wari"}, "seat": {"north"}}, nil)
 	s.api("POST", "/api/v1/challenges", "", map[string]any{"clock": map[string]int{"initial": 300, "increment": 3}})
+	clocks, clocksNorth := s.clockGame("5", "3")
+	s.move(clocks, "C", nil)
+	s.move(clocksNorth, "f", nil)
 	computer := s.vsComputer(alice, "en", "abapa", "2", "south")
 	s.move(computer, "C", nil)
 	_, _, page = s.get(computer.c, computer.game)
@@ -80,6 +83,7 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"home", "/en/"},
 		{"new-game", "/en/games/new"},
 		{"game", "/en/games/" + playing},
+		{"game-clocks", clocks.game},
 		{"game-over", "/en/games/" + over},
 		{"namnam", south.game},
 		{"rules", "/en/rules"},

@@ -3,6 +3,8 @@
 package handlers_test
 
 import (
+	"net/http"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -155,4 +157,67 @@ func TestBrowserWording(t *testing.T) {
 			t.Errorf("%s: the replay's keys tip shown: %v (%v)", sc.name, shown, err)
 		}
 	}
+}
+
+// clockGame creates a game with the custom clock of minutes+increment
+// through the forms and lets a second browser join it.
+func (s *site) clockGame(minutes, increment string) (south, north seated) {
+	s.t.Helper()
+	south.c, north.c = s.browser(), s.browser()
+	_, _, page := s.get(south.c, "/en/games/new")
+	code, hdr, _ := s.post(south.c, "/en/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {"abapa"}, "seat": {"south"},
+		"clock": {"custom"}, "minutes": {minutes}, "increment": {increment}}, nil)
+	if code != http.StatusSeeOther {
+		s.t.Fatalf("create: %d", code)
+	}
+	south.game, north.game = hdr.Get("Location"), hdr.Get("Location")
+	_, _, page = s.get(north.c, south.game+"/join")
+	if code, _, _ := s.post(north.c, south.game+"/join", url.Values{"_csrf": {s.csrf(page)}}, nil); code != http.StatusSeeOther {
+		s.t.Fatalf("join: %d", code)
+	}
+	return south, north
+}
+
+// TestBrowserBigClocks: the clocks are big and sit on the players'
+// plates, on the name's line also on a phone; the running one is lit; the
+// first-move countdown is just above the board; under 10 s a clock is red
+// with tenths; a control of half a minute reads "30 s + 0".
+func TestBrowserBigClocks(t *testing.T) {
+	s, b := newBrowserSite(t, 2*time.Minute)
+	south, north := s.clockGame("0.5", "0")
+	tab := b.newTab()
+	for _, sc := range screens {
+		b.do(tab, sc.name, emulate(sc, "light"), chromedp.Navigate(s.srv.URL+south.game), chromedp.WaitReady(chromedp.CSS(`footer`)))
+		out, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
+		  const bad = [], board = document.querySelector('#game .rows').getBoundingClientRect();
+		  for (const plate of document.querySelectorAll('#game .captures')) {
+		    const c = plate.querySelector('.clock'), n = plate.querySelector('.name');
+		    if (!c) { bad.push('a plate without a clock'); continue }
+		    const cr = c.getBoundingClientRect(), nr = n.getBoundingClientRect();
+		    if (parseFloat(getComputedStyle(c).fontSize) < 20) bad.push('clock font ' + getComputedStyle(c).fontSize);
+		    if (cr.bottom < nr.top || cr.top > nr.bottom) bad.push('clock not on the name line: ' + cr.top + ' vs ' + nr.top);
+		  }
+		  if (document.querySelector('#game .captures .clock.running')) bad.push('a clock runs before the first moves');
+		  const first = document.querySelector('.first-move');
+		  if (!first) bad.push('no first-move countdown');
+		  else if (first.getBoundingClientRect().bottom > board.top || board.top - first.getBoundingClientRect().bottom > 120) bad.push('first-move countdown at ' + first.getBoundingClientRect().bottom + ', board at ' + board.top);
+		  const tc = [...document.querySelectorAll('.settings dd')].map(d => d.textContent.trim());
+		  if (!tc.includes('30 s + 0')) bad.push('time control ' + tc);
+		  return bad;
+		})()`))
+		if err != nil || len(out) > 0 {
+			t.Errorf("%s: %v (%v)", sc.name, out, err)
+		}
+	}
+	// After both first moves, South's clock runs, lit.
+	s.move(south, "C", nil)
+	s.move(north, "f", nil)
+	b.do(tab, "South's clock runs", chromedp.Navigate(s.srv.URL+south.game), chromedp.WaitReady(chromedp.CSS(`.low-side .clock.running[data-running]`)))
+	if n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll('#game .clock.running').length`)); err != nil || n != 1 {
+		t.Errorf("%d running clocks (%v)", n, err)
+	}
+	// 9.5 s left on South's clock: red, in tenths, counting down.
+	b.do(tab, "9.5 s left", chromedp.Evaluate[chromedp.Void](`(() => { const c = document.querySelector('.low-side .clock'); c.dataset.ms = 9500; c.dataset.t0 = Date.now() })()`))
+	b.do(tab, "red with tenths", chromedp.Poll[chromedp.Void](`(() => { const c = document.querySelector('.low-side .clock');
+	  return c.classList.contains('low') && /^[0-9]\.[0-9]$/.test(c.querySelector('.t').textContent) && getComputedStyle(c).color === 'rgb(168, 35, 26)' })()`, chromedp.WithPollingTimeout(b.wait)))
 }
