@@ -29,6 +29,12 @@ func (h *handler) home(c echo.Context) error {
 	if taken != "" { // the visitor's challenge became a game
 		return redirect(c, gamePath(langOf(c), taken))
 	}
+	live, err := h.liveGames(c)
+	if err != nil {
+		return err
+	}
+	v.Featured, _ = featured(live)
+	v.Now, v.NowURL = homeNowList(langOf(c), live), nowPath(langOf(c))
 	// The picture: the standard game after South's first move, C, whose
 	// seeds drop one by one.
 	r, _ := engine.RulesByName("abapa")

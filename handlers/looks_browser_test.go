@@ -94,6 +94,7 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"player", "/en/players/alice"},
 		{"join", hdr.Get("Location") + "/join"},
 		{"lobby", "/en/lobby"},
+		{"games-now", "/en/games/now"},
 		{"leaderboard", "/en/players"},
 		{"computer", "/en/computer"},
 		{"computer-game", computer.game},

@@ -40,6 +40,7 @@ func (h *handler) routes(e *echo.Echo) {
 
 	// Games (games.go, actions.go, events.go, replay.go; computer.go, takeback.go).
 	g.GET("/games/new", h.newGameForm)
+	g.GET("/games/now", h.gamesNowPage)
 	g.POST("/games/new", h.createGameForm)
 	g.GET("/games/:id", h.gamePage)
 	g.GET("/games/:id/join", h.joinPage)

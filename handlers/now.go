@@ -1,0 +1,104 @@
+package handlers
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/game"
+	"oware/views"
+)
+
+// The games being played now (issue 24): the games-now page, its list
+// refreshed by htmx, and the featured game of the home page.
+
+// nowLimit is how many games in play the games-now page lists; the home
+// page shows homeNow of them.
+const (
+	nowLimit = 24
+	homeNow  = 4
+)
+
+// gamesNowPage lists the games in play between players (htmx: the list
+// only).
+func (h *handler) gamesNowPage(c echo.Context) error {
+	games, err := h.liveGames(c)
+	if err != nil {
+		return err
+	}
+	v := views.GamesNowView{Games: games, ListURL: nowPath(langOf(c))}
+	if c.QueryParam("home") != "" { // the home page's list
+		v = homeNowList(langOf(c), games)
+	}
+	if htmx(c) {
+		return render(c, http.StatusOK, views.GamesNowList(h.visit(c).l, v))
+	}
+	return render(c, http.StatusOK, views.GamesNowPage(h.page(c, "now_title", "/games/now"), v))
+}
+
+// nowPath is the URL path of the games-now page.
+func nowPath(lang string) string { return "/" + lang + "/games/now" }
+
+// liveGames returns the games in play between players as the pages show
+// them, the newest first.
+func (h *handler) liveGames(c echo.Context) ([]views.LiveGame, error) {
+	games, err := h.games.Playing(c.Request().Context(), nowLimit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]views.LiveGame, 0, len(games))
+	for _, g := range games {
+		out = append(out, h.liveGame(langOf(c), g))
+	}
+	return out, nil
+}
+
+// liveGame describes g, in play, for the games-now list.
+func (h *handler) liveGame(lang string, g *game.Game) views.LiveGame {
+	v := views.LiveGame{URL: watchPath(lang, g.SpectatorKey), Rules: g.Rules.Name(), Ratings: g.Ratings,
+		Position: g.Position, Last: -1, Clock: h.clockView(g), Moves: len(g.Engine.Moves)}
+	for _, side := range []engine.Side{engine.South, engine.North} {
+		v.Names[side] = g.Seats[side].Name
+	}
+	if g.Last != nil && !g.Last.Agreement {
+		v.Last = g.Last.Move.Pit
+	}
+	return v
+}
+
+// homeNowList is the home page's list of games in play: homeNow games
+// besides the featured one.
+func homeNowList(lang string, games []views.LiveGame) views.GamesNowView {
+	_, rest := featured(games)
+	return views.GamesNowView{Games: rest[:min(len(rest), homeNow)], ListURL: nowPath(lang) + "?home=1"}
+}
+
+// featured takes the highest-rated game (the sum of both ratings; unrated
+// players count as 0) out of games and returns it, nil for none.
+func featured(games []views.LiveGame) (*views.LiveGame, []views.LiveGame) {
+	if len(games) == 0 {
+		return nil, games
+	}
+	best := 0
+	for i, g := range games {
+		if ratingSum(g) > ratingSum(games[best]) {
+			best = i
+		}
+	}
+	f := games[best]
+	return &f, slices.Delete(slices.Clone(games), best, best+1)
+}
+
+// ratingSum adds the players' ratings of g ("1500?" counts as 1500).
+func ratingSum(g views.LiveGame) int {
+	sum := 0
+	for _, r := range g.Ratings {
+		n, _ := strconv.Atoi(strings.TrimSuffix(r, "?"))
+		sum += n
+	}
+	return sum
+}

@@ -1,0 +1,72 @@
+package handlers_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"oware/models"
+)
+
+// TestGamesNow: the games-now page lists the games in play between two
+// accounts, with their players and watch links, not a game with a guest
+// nor a finished one; the home page features the highest-rated game
+// (ratings 1800 + 1500 over 1500? + 1500?) and lists the others.
+func TestGamesNow(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		alice, bob, carol, dave := s.account("alice"), s.account("bob"), s.account("carol"), s.account("dave")
+		ab, abN := s.formGameWith(alice, bob, "en", "abapa")
+		s.move(ab, "C", nil)
+		s.move(abN, "f", nil)
+		cd, _ := s.formGameWith(carol, dave, "en", "wari")
+		guest, _ := s.formGame("en", "abapa")
+		over, overN := s.formGameWith(alice, dave, "en", "abapa")
+		s.playAndResign(over, overN, 2)
+		key := func(p seated) string {
+			g, err := db.LoadGame(t.Context(), p.game[strings.LastIndex(p.game, "/")+1:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return "/en/watch/" + g.SpectatorKey
+		}
+		set := func(p seated, south, north string) {
+			id := p.game[strings.LastIndex(p.game, "/")+1:]
+			if err := db.Gorm.Exec(`UPDATE games SET south_rating = ?, north_rating = ? WHERE id = ?`, south, north, id).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		set(ab, "1500?", "1500?")
+		set(cd, "1800", "1500")
+
+		_, _, page := s.get(nil, "/en/games/now")
+		links := regexp.MustCompile(`href="(/en/watch/[a-z2-7]+)"`).FindAllStringSubmatch(page, -1)
+		var got []string
+		for _, l := range links {
+			got = append(got, l[1])
+		}
+		// The newest first: carol's and dave's, then alice's and bob's.
+		if want := []string{key(cd), key(ab)}; strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("games now links %v, want %v", got, want)
+		}
+		for _, want := range []string{">alice<", ">bob<", ">carol<", ">dave<", ">1800<", ">1500?<", "Wari"} {
+			if !strings.Contains(page, want) {
+				t.Errorf("games now without %s", want)
+			}
+		}
+		if strings.Contains(page, key(guest)) || strings.Contains(page, key(over)) {
+			t.Error("games now lists a game with a guest or a finished game")
+		}
+		_, _, home := s.get(nil, "/en/")
+		i := strings.Index(home, `class="featured"`)
+		j := strings.Index(home, `id="now-list"`)
+		if i < 0 || j < 0 || !strings.Contains(home[i:j], key(cd)) || !strings.Contains(home[j:], key(ab)) || strings.Contains(home[j:], key(cd)) {
+			t.Errorf("the home page does not feature carol's game and list alice's (%d, %d)", i, j)
+		}
+		// The home page's list again (htmx): the featured game left out.
+		_, _, list := s.do(nil, "GET", "/en/games/now?home=1", nil, map[string]string{"HX-Request": "true"})
+		if !strings.Contains(list, key(ab)) || strings.Contains(list, key(cd)) || strings.Contains(list, "<footer") {
+			t.Errorf("the home list: %s", list)
+		}
+	})
+}
