@@ -1,0 +1,29 @@
+package views
+
+import (
+	"testing"
+
+	"oware/engine"
+)
+
+// TestNextLevel: after a win against the computer the next level is one
+// up (never past 8); after a loss or a draw the same one; a game between
+// people leads to level 1.
+func TestNextLevel(t *testing.T) {
+	for _, c := range []struct {
+		computer     int
+		result, want string
+		level        int
+	}{
+		{2, "south", "/en/computer?level=3&rules=wari", 3},
+		{2, "north", "/en/computer?level=2&rules=wari", 2},
+		{2, "draw", "/en/computer?level=2&rules=wari", 2},
+		{8, "south", "/en/computer?level=8&rules=wari", 8},
+		{0, "south", "/en/computer?level=1&rules=wari", 1},
+	} {
+		v := GameView{Base: "/en/games/abcdefghijkl", Rules: "wari", Seat: engine.South, Computer: c.computer, Result: c.result}
+		if got, level := v.nextLevelURL(); got != c.want || level != c.level {
+			t.Errorf("level %d, %s: %q %d, want %q %d", c.computer, c.result, got, level, c.want, c.level)
+		}
+	}
+}
