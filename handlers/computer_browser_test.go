@@ -21,7 +21,7 @@ func TestBrowserComputer(t *testing.T) {
 			` && document.getElementById('turn').textContent.includes('Your turn')`
 	}
 	b.do(me, "start from the home page", chromedp.Navigate(s.srv.URL+"/en/"),
-		chromedp.Click(chromedp.CSS(`.choice-tile.computer a`)),
+		chromedp.Click(chromedp.CSS(`.play-ways a[href="/en/computer"]`)),
 		chromedp.WaitVisible(chromedp.ID("level-1")),
 		chromedp.Click(chromedp.ID("level-1")), chromedp.Click(chromedp.ID("seat-south")),
 		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),

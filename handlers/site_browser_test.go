@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // longName is the longest username registration takes (20 characters),
@@ -220,4 +221,29 @@ func TestBrowserBigClocks(t *testing.T) {
 	b.do(tab, "9.5 s left", chromedp.Evaluate[chromedp.Void](`(() => { const c = document.querySelector('.low-side .clock'); c.dataset.ms = 9500; c.dataset.t0 = Date.now() })()`))
 	b.do(tab, "red with tenths", chromedp.Poll[chromedp.Void](`(() => { const c = document.querySelector('.low-side .clock');
 	  return c.classList.contains('low') && /^[0-9]\.[0-9]$/.test(c.querySelector('.t').textContent) && getComputedStyle(c).color === 'rgb(168, 35, 26)' })()`, chromedp.WithPollingTimeout(b.wait)))
+}
+
+// TestBrowserComputerFormCompact: the computer form (it was 1,533 px tall)
+// shows Play without scrolling on a 390x844 phone; the level is eight
+// buttons in one row, the keyboard moves between them; a game starts at
+// the chosen level and rule set.
+func TestBrowserComputerFormCompact(t *testing.T) {
+	s, b := newBrowserSite(t, time.Minute)
+	tab := b.newTab()
+	b.do(tab, "form", emulate(screens[1], "light"), chromedp.Navigate(s.srv.URL+"/en/computer"), chromedp.WaitReady(chromedp.CSS(`footer`)))
+	out, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => {
+	  const play = document.querySelector('.computer-form .play').getBoundingClientRect();
+	  const tops = new Set([...document.querySelectorAll('.level-button')].map(e => Math.round(e.getBoundingClientRect().top)));
+	  return [play.bottom, tops.size, document.querySelectorAll('.level-button').length];
+	})()`))
+	if err != nil || out[0] > 844 || out[1] != 1 || out[2] != 8 {
+		t.Errorf("Play's bottom at %v px, level rows and buttons (%v)", out, err)
+	}
+	b.do(tab, "level 3 by keyboard, Wari", chromedp.Click(chromedp.ID("level-2")), chromedp.KeyEvent(kb.ArrowRight),
+		chromedp.SetValue(chromedp.ID("cp-rules"), "wari"), chromedp.Click(chromedp.CSS(`.computer-form .play`)),
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)))
+	got, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector('.top-side .name').textContent + ' / ' + document.querySelector('.settings dd').textContent`))
+	if err != nil || !strings.HasPrefix(got, "Computer, level 3 / Wari") {
+		t.Errorf("the game: %q (%v)", got, err)
+	}
 }

@@ -48,7 +48,9 @@ document.addEventListener("submit", function (e) {
 // The new-game form: the fours setting is only for Nam-nam.
 function foursForNamNam() {
   var f = document.querySelector("fieldset.fours"), nn = document.getElementById("rules-namnam");
+  var list = document.querySelector("select[name=rules]");
   if (f && nn) f.disabled = !nn.checked;
+  else if (f && list) f.disabled = list.value !== "namnam";
 }
 document.addEventListener("change", function (e) {
   if (e.target.name === "rules") foursForNamNam();
