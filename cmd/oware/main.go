@@ -3,6 +3,9 @@
 // Configuration comes from flags, or from the environment for flags not
 // given (see -help). With no configuration at all it serves on :8080 from
 // the SQLite file ./data/oware.db, created on first start.
+//
+// "oware backup [-database FILE] PATH" writes a consistent copy of an
+// SQLite database to PATH, also while a server runs on it.
 package main
 
 import (
@@ -163,6 +166,9 @@ func defaultBaseURL(addr string) string {
 }
 
 func run(args []string) error {
+	if len(args) > 0 && args[0] == "backup" {
+		return backup(args[1:])
+	}
 	cfg, err := parseConfig(args)
 	if err != nil {
 		return err
