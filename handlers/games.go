@@ -121,7 +121,7 @@ func (h *handler) gamePage(c echo.Context) error {
 	}
 	v.Presence = h.presenceView(c, g, seat)
 	if u := h.visit(c).user; u != nil {
-		v.Sound = u.MoveSound
+		v.Sound, v.Mute = u.MoveSound, !u.MoveSound
 	}
 	if spectator && key == "" && !g.Clock.On() {
 		return h.pages.render(c, strconv.Itoa(g.Version), p, func(p views.Page) templ.Component { return views.GamePage(p, v) })

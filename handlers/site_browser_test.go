@@ -247,3 +247,33 @@ func TestBrowserComputerFormCompact(t *testing.T) {
 		t.Errorf("the game: %q (%v)", got, err)
 	}
 }
+
+// TestBrowserYourTurnMarks: when the turn comes to a player (live), the
+// tab's title and favicon are marked, and unmarked once they moved; the
+// move sound is on by default for a guest, with its toggle; the
+// notification button is offered (not asked on load) also in a real-time
+// game, and goes once used.
+func TestBrowserYourTurnMarks(t *testing.T) {
+	s, b := newBrowserSite(t, 90*time.Second)
+	south, north := b.newTab(), b.newTab()
+	b.do(south, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
+		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID("invite-url")), markPage)
+	invite, err := chromedp.Run(south, chromedp.Value(chromedp.ID("invite-url")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do(north, "join", chromedp.Navigate(invite), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
+	marked := `document.title.startsWith('•') && [...document.querySelectorAll('link[rel=icon]')].every(l => l.href.startsWith('data:image/svg+xml'))`
+	unmarked := `!document.title.startsWith('•') && [...document.querySelectorAll('link[rel=icon]')].every(l => !l.href.startsWith('data:'))`
+	b.waitFor(south, "South's turn: marked", marked)
+	b.waitFor(north, "North waits: not marked", unmarked)
+	b.do(south, "South plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
+	b.waitFor(south, "South waits: unmarked", unmarked)
+	b.waitFor(north, "North's turn, live: marked", marked)
+	b.waitFor(north, "the sound is on, with its toggle", `document.querySelector('.turn-tools button[aria-pressed]').getAttribute('aria-pressed') === 'true'`)
+	b.waitFor(north, "the notification button", `[...document.querySelectorAll('.turn-tools button')].length === 2 && Notification.permission === 'default'`)
+	b.do(north, "ask for notifications", chromedp.Click(chromedp.CSS(`.turn-tools button:nth-child(2)`)))
+	b.waitFor(north, "the button goes", `document.querySelector('.turn-tools button:nth-child(2)').hidden`)
+}

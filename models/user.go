@@ -32,8 +32,8 @@ type User struct {
 	// it was made in and is valid only while it equals this value. Logout
 	// and password change increment it.
 	Epoch int
-	// MoveSound: the player hears a sound at the opponent's moves (off by
-	// default; a browser's own choice wins).
+	// MoveSound: the player hears a sound at the opponent's moves (on for
+	// a new account; a browser's own choice wins).
 	MoveSound bool
 	// DeletedAt is when the account was deleted, nil while it exists.
 	DeletedAt *time.Time
@@ -49,6 +49,7 @@ func (u *User) Deleted() bool { return u.DeletedAt != nil }
 func (db *DB) CreateUser(ctx context.Context, u *User) error {
 	u.UsernameLower = strings.ToLower(u.Username)
 	u.Epoch = 1
+	u.MoveSound = true // on until the player turns it off (issue 24)
 	err := db.Gorm.WithContext(ctx).Create(u).Error
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return fmt.Errorf("models: create user %q: %w", u.Username, ErrConflict)

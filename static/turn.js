@@ -25,9 +25,19 @@
     });
   }
   setInterval(tick, 100);
+  // The sound is on unless this browser or the account turned it off.
   function soundOn() {
     var v = localStorage.getItem("oware-sound");
-    return v ? v === "on" : game.dataset.sound === "on";
+    return v ? v === "on" : game.dataset.sound !== "off";
+  }
+  // The favicon gets a red dot while it is the player's turn.
+  var icons = [].slice.call(document.querySelectorAll("link[rel=icon]")), plain = icons.map(function (l) { return l.href; });
+  var marked = "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#9a5b26"/><circle cx="32" cy="32" r="23" fill="#3b2312"/><g fill="#f3e6cb"><circle cx="25" cy="25" r="6.5"/><circle cx="39" cy="25" r="6.5"/><circle cx="25" cy="39" r="6.5"/><circle cx="39" cy="39" r="6.5"/></g><circle cx="50" cy="14" r="13" fill="#e0201b" stroke="#fff" stroke-width="3"/></svg>');
+  function markIcon(on) {
+    icons.forEach(function (l, i) {
+      var href = on ? marked : plain[i];
+      if (l.href !== href) l.href = href;
+    });
   }
   function beep() {
     var A = window.AudioContext || window.webkitAudioContext;
@@ -43,9 +53,10 @@
   function turn(live) {
     var now = !!document.querySelector("#turn .turn-mine");
     document.title = now && game.dataset.turnTitle ? game.dataset.turnTitle : title;
+    markIcon(now && !!game.dataset.turnTitle);
     if (live && now && !mine) {
       if (soundOn()) beep();
-      if (game.hasAttribute("data-correspondence") && document.hidden && window.Notification && Notification.permission === "granted") {
+      if (document.hidden && window.Notification && Notification.permission === "granted") {
         new Notification(game.dataset.turnTitle, { body: game.dataset.notifyText });
       }
     }
@@ -66,7 +77,8 @@
       if (soundOn()) beep();
     });
     tools.appendChild(b);
-    if (game.hasAttribute("data-correspondence") && window.Notification && Notification.permission === "default") {
+    // Notifications are asked for once, with this button, never on load.
+    if (window.Notification && Notification.permission === "default") {
       var n = document.createElement("button");
       n.type = "button";
       n.className = "button";

@@ -5,5 +5,10 @@
 CREATE INDEX games_people_playing ON games (created_at)
     WHERE status = 'playing' AND south_user_id IS NOT NULL AND north_user_id IS NOT NULL;
 
+-- The sound at the opponent's moves is on by default now: on for every
+-- account once (a player turns it off in the settings or on the game
+-- page); new accounts get it on (models.DB.CreateUser).
+UPDATE users SET move_sound = true;
+
 -- +goose Down
 DROP INDEX games_people_playing;
