@@ -241,7 +241,7 @@ func (h *handler) mustUser(c echo.Context) (*models.User, error) {
 // settings renders the account page with a notice or an error (message ids).
 func (h *handler) settings(c echo.Context, u *models.User, status int, notice, errKey string) error {
 	p := h.page(c, "title_account", "/account")
-	v := views.AccountView{Username: u.Username, Language: u.Language, CSRF: csrfToken(c), MoveSound: u.MoveSound}
+	v := views.AccountView{Username: u.Username, Language: u.Language, CSRF: csrfToken(c), MoveSound: u.MoveSound, TurnEmail: u.TurnEmail}
 	if u.Email != nil {
 		v.Email = *u.Email
 	}

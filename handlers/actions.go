@@ -19,6 +19,9 @@ func (h *handler) moveForm(c echo.Context) error {
 		return err
 	}
 	err = h.games.Move(c.Request().Context(), g, seat, c.FormValue("pit"))
+	if err == nil {
+		h.mailTurn(c, g, seat)
+	}
 	if err == nil && !htmx(c) {
 		h.awaitComputer(c, g)
 	}

@@ -224,6 +224,7 @@ func (h *handler) apiMove(c echo.Context) error {
 	if err := h.games.Move(c.Request().Context(), g, seat, req.Pit); err != nil {
 		return err
 	}
+	h.mailTurn(c, g, seat)
 	return c.JSON(http.StatusOK, h.toJSON(g))
 }
 

@@ -35,6 +35,12 @@ type User struct {
 	// MoveSound: the player hears a sound at the opponent's moves (on for
 	// a new account; a browser's own choice wins).
 	MoveSound bool
+	// TurnEmail: the player gets an e-mail when it is their turn in a
+	// correspondence game (off by default); MailKey is the key of the
+	// unsubscribe link of those mails ("" until the first is turned on;
+	// migration 00022).
+	TurnEmail bool
+	MailKey   string
 	// DeletedAt is when the account was deleted, nil while it exists.
 	DeletedAt *time.Time
 	// CreatedAt and UpdatedAt are set by the queries (UTC).

@@ -10,5 +10,14 @@ CREATE INDEX games_people_playing ON games (created_at)
 -- page); new accounts get it on (models.DB.CreateUser).
 UPDATE users SET move_sound = true;
 
+-- The e-mail at the player's turn in a correspondence game (off by
+-- default) and the key of its unsubscribe link.
+ALTER TABLE users ADD COLUMN turn_email BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE users ADD COLUMN mail_key TEXT NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX users_mail_key ON users (mail_key) WHERE mail_key <> '';
+
 -- +goose Down
+DROP INDEX users_mail_key;
+ALTER TABLE users DROP COLUMN mail_key;
+ALTER TABLE users DROP COLUMN turn_email;
 DROP INDEX games_people_playing;
