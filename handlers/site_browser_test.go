@@ -277,3 +277,31 @@ func TestBrowserYourTurnMarks(t *testing.T) {
 	b.do(north, "ask for notifications", chromedp.Click(chromedp.CSS(`.turn-tools button:nth-child(2)`)))
 	b.waitFor(north, "the button goes", `document.querySelector('.turn-tools button:nth-child(2)').hidden`)
 }
+
+// TestBrowserPremove: North clicks a pit of their row during South's turn
+// (a premove, marked), clicks it again (cancelled), and once more; the
+// instant South has moved, North's move is sown without another click.
+func TestBrowserPremove(t *testing.T) {
+	s, b := newBrowserSite(t, 90*time.Second)
+	south, north := b.newTab(), b.newTab()
+	b.do(south, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
+		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID("invite-url")), markPage)
+	invite, err := chromedp.Run(south, chromedp.Value(chromedp.ID("invite-url")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do(north, "join", chromedp.Navigate(invite), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
+	b.waitFor(south, "South may move", `document.querySelector('button[name="pit"][value="C"]') !== null`)
+	// North's row is at the bottom of North's board: d is its fourth pit from the left (f e d ... seen turned round: a b c d e f).
+	pit := `[...document.querySelectorAll('#game .rows .row:last-child .pit')].find(p => p.querySelector('.label').textContent === 'd')`
+	click := chromedp.Evaluate[chromedp.Void](pit + `.click()`)
+	b.do(north, "premove d", click)
+	b.waitFor(north, "d marked", pit+`.classList.contains('premove')`)
+	b.do(north, "cancel", click)
+	b.waitFor(north, "d not marked", `!`+pit+`.classList.contains('premove')`)
+	b.do(north, "premove d again", click)
+	b.do(south, "South plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
+	b.waitFor(south, "North's d came by itself", `document.getElementById('moves-h').textContent.startsWith('2 moves') && document.querySelector('.last-move').textContent.includes('d')`)
+}

@@ -90,8 +90,33 @@
     }
     document.getElementById("turn").after(tools);
   }
+  // Premove: a pit of the player's row clicked during the opponent's turn
+  // is sown the instant the turn comes (if it is legal then); a second
+  // click cancels it.
+  var premove = null;
+  function myPits() { return game.querySelectorAll(".rows .row:last-child .pit"); }
+  function showPremove() {
+    myPits().forEach(function (p) { p.classList.toggle("premove", p.querySelector(".label").textContent === premove); });
+  }
+  function playPremove() {
+    if (!premove) return;
+    if (!document.querySelector("#turn .turn-mine")) { showPremove(); return; }
+    var b = game.querySelector('button[name="pit"][value="' + premove + '"]');
+    premove = null;
+    showPremove();
+    if (b) b.form.requestSubmit(b);
+  }
+  if (game.hasAttribute("data-premove")) {
+    game.addEventListener("click", function (e) {
+      var pit = e.target.closest(".rows .row:last-child div.pit");
+      if (!pit || document.querySelector("#turn .turn-mine")) return;
+      var label = pit.querySelector(".label").textContent;
+      premove = premove === label ? null : label;
+      showPremove();
+    });
+  }
   turn(false);
   tick();
-  document.addEventListener("htmx:sseMessage", function () { turn(true); tick(); });
-  document.addEventListener("htmx:afterSettle", function () { turn(false); tick(); });
+  document.addEventListener("htmx:sseMessage", function () { turn(true); tick(); playPremove(); });
+  document.addEventListener("htmx:afterSettle", function () { turn(false); tick(); playPremove(); });
 })();
