@@ -120,6 +120,9 @@ func (h *handler) gamePage(c echo.Context) error {
 		v.Error = p.L.T(key)
 	}
 	v.Presence = h.presenceView(c, g, seat)
+	if v.Chat, err = h.chatView(c, g, seat); err != nil {
+		return err
+	}
 	if u := h.visit(c).user; u != nil {
 		v.Sound, v.Mute = u.MoveSound, !u.MoveSound
 	}

@@ -35,14 +35,13 @@ func (h *handler) home(c echo.Context) error {
 	}
 	v.Featured, _ = featured(live)
 	v.Now, v.NowURL = homeNowList(langOf(c), live), nowPath(langOf(c))
-	// The picture: the standard game after South's first move, C, whose
-	// seeds drop one by one.
+	// The picture: the standard game after South's first move, C.
 	r, _ := engine.RulesByName("abapa")
 	pos, mv, err := r.Play(r.Start(), 2)
 	if err != nil {
 		return err
 	}
-	v.Picture, v.Sowing, v.LastPit = pos, mv.Sown, mv.Pit
+	v.Picture, v.LastPit = pos, mv.Pit
 	return render(c, http.StatusOK, views.Home(p, v))
 }
 

@@ -57,6 +57,8 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/games/:id/events", h.gameEvents)
 	g.GET("/games/:id/presence", h.presencePoll)
 	g.POST("/games/:id/claim", h.claimForm)
+	g.GET("/games/:id/chat", h.chatPoll)
+	g.POST("/games/:id/chat", h.chatForm)
 	g.GET("/games/:id/replay", h.replayPage)
 	g.POST("/games/:id/hint", h.hintForm)
 	g.POST("/games/:id/takeback", h.takebackForm)

@@ -305,3 +305,28 @@ func TestBrowserPremove(t *testing.T) {
 	b.do(south, "South plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
 	b.waitFor(south, "North's d came by itself", `document.getElementById('moves-h').textContent.startsWith('2 moves') && document.querySelector('.last-move').textContent.includes('d')`)
 }
+
+// TestBrowserChat: South sends "Good luck"; North's page shows it within
+// a poll, without a reload; North's mute hides South's messages and stays
+// after a reload.
+func TestBrowserChat(t *testing.T) {
+	s, b := newBrowserSite(t, 90*time.Second)
+	south, north := b.newTab(), b.newTab()
+	b.do(south, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
+		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID("invite-url")))
+	invite, err := chromedp.Run(south, chromedp.Value(chromedp.ID("invite-url")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do(north, "join", chromedp.Navigate(invite), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID("chat")), markPage)
+	b.do(south, "reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.ID("chat")), markPage)
+	b.do(south, "Good luck", chromedp.Click(chromedp.CSS(`#chat button[value="good_luck"]`)))
+	b.waitFor(south, "South sees their message", `!!document.querySelector('#chat-log .mine')?.textContent.includes('Good luck')`)
+	b.waitFor(north, "North sees it live", `[...document.querySelectorAll('#chat-log .theirs')].some(li => li.textContent.includes('Opponent: Good luck') && li.checkVisibility())`)
+	b.do(north, "mute", chromedp.Click(chromedp.CSS(`#chat .chat-mute`)))
+	b.waitFor(north, "hidden", `!document.querySelector('#chat-log .theirs')?.checkVisibility() && document.querySelector('.chat-mute').getAttribute('aria-pressed') === 'true'`)
+	b.do(north, "reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.ID("chat")), markPage)
+	b.waitFor(north, "still hidden", `!!document.querySelector('#chat-log .theirs') && !document.querySelector('#chat-log .theirs').checkVisibility()`)
+}

@@ -32,7 +32,7 @@
   }
   // The favicon gets a red dot while it is the player's turn.
   var icons = [].slice.call(document.querySelectorAll("link[rel=icon]")), plain = icons.map(function (l) { return l.href; });
-  var marked = "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#9a5b26"/><circle cx="32" cy="32" r="23" fill="#3b2312"/><g fill="#f3e6cb"><circle cx="25" cy="25" r="6.5"/><circle cx="39" cy="25" r="6.5"/><circle cx="25" cy="39" r="6.5"/><circle cx="39" cy="39" r="6.5"/></g><circle cx="50" cy="14" r="13" fill="#e0201b" stroke="#fff" stroke-width="3"/></svg>');
+  var marked = "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#9a5b26"/><circle cx="32" cy="32" r="22" fill="#e0201b"/></svg>');
   function markIcon(on) {
     icons.forEach(function (l, i) {
       var href = on ? marked : plain[i];
@@ -114,6 +114,16 @@
       premove = premove === label ? null : label;
       showPremove();
     });
+  }
+  // The chat's mute hides the opponent's messages, in this browser.
+  var chat = document.getElementById("chat");
+  if (chat) {
+    var mute = chat.querySelector(".chat-mute");
+    var muted = function () { return localStorage.getItem("oware-chat-mute") === "on"; };
+    var showMute = function () { chat.classList.toggle("muted", muted()); mute.setAttribute("aria-pressed", muted()); };
+    mute.hidden = false;
+    mute.addEventListener("click", function () { localStorage.setItem("oware-chat-mute", muted() ? "off" : "on"); showMute(); });
+    showMute();
   }
   turn(false);
   tick();

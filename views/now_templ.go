@@ -415,7 +415,7 @@ func livePlayer(l Localizer, g LiveGame, side engine.Side) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var19 = []any{"mini-clock", templ.KV("running", running)}
+				var templ_7745c5c3_Var19 = []any{"clock", templ.KV("running", running)}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_ElementWriter, templ_7745c5c3_Var19...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -436,7 +436,7 @@ func livePlayer(l Localizer, g LiveGame, side engine.Side) templ.Component {
 				var templ_7745c5c3_Var21 string
 				templ_7745c5c3_Var21, templ_7745c5c3_Err = templruntime.NewAttributeExpression(itoa(int(g.Clock.Left[side].Milliseconds()))).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/now.templ`, Line: 82, Col: 116}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/now.templ`, Line: 82, Col: 111}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var21)
 				if templ_7745c5c3_Err != nil {
@@ -475,7 +475,7 @@ func livePlayer(l Localizer, g LiveGame, side engine.Side) templ.Component {
 			var templ_7745c5c3_Var22 string
 			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(l.T("clk_clock_of", "Side", l.T(sideKey(side))))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/now.templ`, Line: 82, Col: 243}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/now.templ`, Line: 82, Col: 238}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 			if templ_7745c5c3_Err != nil {
@@ -488,7 +488,7 @@ func livePlayer(l Localizer, g LiveGame, side engine.Side) templ.Component {
 			var templ_7745c5c3_Var23 string
 			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(FormatClock(g.Clock.Left[side], g.Clock.Days > 0))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/now.templ`, Line: 82, Col: 320}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/now.templ`, Line: 82, Col: 315}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 			if templ_7745c5c3_Err != nil {
