@@ -72,6 +72,9 @@ type ReviewSubject struct {
 
 // GameSubject is the subject of g's review.
 func GameSubject(g *Game) ReviewSubject {
+	if g.Engine == nil { // never started
+		return ReviewSubject{Key: "g/" + g.ID, Rules: g.Rules, Start: g.Position}
+	}
 	return ReviewSubject{Key: "g/" + g.ID, Rules: g.Rules, Start: g.Engine.Start, Moves: g.Engine.Moves, Agreed: g.Engine.Agreements}
 }
 

@@ -188,6 +188,9 @@ func (h *handler) importReplay(c echo.Context) error {
 	v.Ignored = rec.Ignored
 	lang := langOf(c)
 	v.URL = func(ply int) string { return importURL(lang, im.ID, ply) }
+	if err := h.attachReview(c, &v, "i/"+im.ID, "/"+lang+"/import/"+im.ID+"/analysis"); err != nil {
+		return err
+	}
 	return h.showReplay(c, h.page(c, "title_import_replay", "/import"), v)
 }
 

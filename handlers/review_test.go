@@ -1,0 +1,151 @@
+package handlers_test
+
+import (
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"oware/handlers"
+	"oware/models"
+)
+
+// waitFor fails the test unless cond holds within 60 s (a review runs in
+// the background on a busy machine).
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(60 * time.Second); !cond(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("%s: not within 60 s", what)
+		}
+	}
+}
+
+// TestReviewAPI: the contract of POST and GET /api/v1/games/{id}/analysis:
+// 404 for no game, 409 while it is played, "none" before anyone asks,
+// 202 queued, asking again changes nothing, and done with one ply per move.
+func TestReviewAPI(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		if code, _ := s.api("POST", "/api/v1/games/aaaaaaaaaaaa/analysis", "", nil); code != http.StatusNotFound {
+			t.Errorf("no game: %d, want 404", code)
+		}
+		id, south, north := s.newAPIGame("abapa")
+		path := "/api/v1/games/" + id + "/analysis"
+		if code, out := s.api("POST", path, "", nil); code != http.StatusConflict || out["error"] == "" {
+			t.Errorf("game in play: %d %v, want 409", code, out)
+		}
+		s.api("POST", "/api/v1/games/"+id+"/moves", south, map[string]string{"pit": "C"})
+		s.api("POST", "/api/v1/games/"+id+"/moves", north, map[string]string{"pit": "f"})
+		if code, g := s.api("POST", "/api/v1/games/"+id+"/resign", south, nil); code != http.StatusOK || g["status"] != "over" {
+			t.Fatalf("resign: %d %v", code, g)
+		}
+		code, out := s.api("GET", path, "", nil)
+		if plies, ok := out["plies"].([]any); code != http.StatusOK || out["status"] != "none" || !ok || len(plies) != 0 {
+			t.Fatalf("before asking: %d %v", code, out)
+		}
+		code, out = s.api("POST", path, "", nil)
+		if code != http.StatusAccepted || (out["status"] != "queued" && out["status"] != "running" && out["status"] != "done") || len(out) != 1 {
+			t.Fatalf("ask: %d %v", code, out)
+		}
+		if code, again := s.api("POST", path, "", nil); code != http.StatusAccepted || again["status"] == "none" {
+			t.Fatalf("ask again: %d %v", code, again)
+		}
+		waitFor(t, "the review done", func() bool {
+			_, out = s.api("GET", path, "", nil)
+			return out["status"] == "done"
+		})
+		plies := out["plies"].([]any)
+		if len(plies) != 2 {
+			t.Fatalf("done: %d plies, want 2: %v", len(plies), out)
+		}
+		first, second := plies[0].(map[string]any), plies[1].(map[string]any)
+		if first["ply"] != 1.0 || first["move"] != "C" || second["move"] != "f" || first["mover"] != "south" {
+			t.Errorf("plies %v", plies)
+		}
+		for _, p := range plies {
+			p := p.(map[string]any)
+			for _, k := range []string{"value", "best", "pv", "exact", "mark"} {
+				if _, ok := p[k]; !ok {
+					t.Errorf("ply without %s: %v", k, p)
+				}
+			}
+		}
+		sum, _ := out["summary"].(map[string]any)
+		for _, side := range []string{"south", "north"} {
+			ss, _ := sum[side].(map[string]any)
+			if _, ok := ss["average_loss"]; !ok {
+				t.Errorf("summary %v without %s's average_loss", sum, side)
+			}
+		}
+		// Asking once it is done changes nothing.
+		if code, again := s.api("POST", path, "", nil); code != http.StatusAccepted || again["status"] != "done" {
+			t.Errorf("ask when done: %d %v", code, again)
+		}
+	})
+}
+
+// TestReviewLimit: asking counts against the client's analysis limit.
+func TestReviewLimit(t *testing.T) {
+	s := limitedSite(t, io.Discard, nil, func(c *handlers.Config) {
+		c.AnalysisLimit = handlers.RateLimit{Burst: 1, Every: 90 * time.Second}
+	})
+	id, south, _ := s.newAPIGame("abapa")
+	s.api("POST", "/api/v1/games/"+id+"/resign", south, nil)
+	if code, out := s.api("POST", "/api/v1/games/"+id+"/analysis", "", nil); code != http.StatusAccepted {
+		t.Fatalf("first: %d %v", code, out)
+	}
+	if code, out := s.api("POST", "/api/v1/games/"+id+"/analysis", "", nil); code != http.StatusTooManyRequests {
+		t.Errorf("second: %d %v, want 429", code, out)
+	}
+}
+
+// blunderRecord is a game from a small position where South's first move,
+// E, loses 6 seeds against F (F captures 2 and reaches 25; after E, North
+// plays d and South's only move F leaves North the last 4 seeds).
+const blunderRecord = "[FEN \"0-0-0-0-1-1-1-0-0-1-0-0-23-21-S\"]\n1. E d 2. F\n"
+
+// TestReviewImportPage: an imported record's replay offers the review
+// (a form, no JavaScript needed), which then shows the blunder in the
+// move list and the summary, the graph with a link per ply and its table.
+func TestReviewImportPage(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	_, _, page := s.get(c, "/en/import")
+	code, hdr, page := s.post(c, "/en/import", url.Values{"_csrf": {s.csrf(page)}, "record": {blunderRecord}}, nil)
+	if code != http.StatusSeeOther {
+		t.Fatalf("import: %d\n%s", code, page)
+	}
+	replay := hdr.Get("Location")
+	base := replay[:strings.Index(replay, "?")]
+	_, _, page = s.get(c, base+"?ply=1")
+	if !strings.Contains(page, "Request computer analysis") || !strings.Contains(page, `action="`+base+`/analysis"`) {
+		t.Fatalf("replay without the review form:\n%s", page)
+	}
+	code, hdr, _ = s.post(c, base+"/analysis", url.Values{"_csrf": {s.csrf(page)}, "ply": {"1"}}, nil)
+	if code != http.StatusSeeOther || hdr.Get("Location") != base+"?ply=1" {
+		t.Fatalf("ask: %d, to %q", code, hdr.Get("Location"))
+	}
+	waitFor(t, "the review shown", func() bool {
+		_, _, page = s.get(c, base+"?ply=1")
+		return strings.Contains(page, "Blunders")
+	})
+	for _, want := range []string{
+		`<span class="vh">blunder</span>`, // the mark of E in the move list
+		"Best move here: d (+2)",          // North's best after E
+		"seeds given away: 6; F kept +4",  // what E lost
+		`href="` + base + `?ply=3"`,       // a point of the graph
+		`<td>1</td><td>0</td>`,            // one blunder for South, none for North
+		"Values as a table",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("review without %q", want)
+		}
+	}
+	// The API tells the same.
+	if code, out := s.api("GET", "/api/v1/imports/"+base[strings.LastIndex(base, "/")+1:]+"/analysis", "", nil); code != 200 || out["status"] != "done" {
+		t.Errorf("import review API: %d %v", code, out)
+	}
+}
