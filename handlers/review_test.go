@@ -107,12 +107,12 @@ func TestReviewLimit(t *testing.T) {
 // plays d and South's only move F leaves North the last 4 seeds).
 const blunderRecord = "[FEN \"0-0-0-0-1-1-1-0-0-1-0-0-23-21-S\"]\n1. E d 2. F\n"
 
-// TestReviewImportPage: an imported record's replay offers the review
-// (a form, no JavaScript needed), which then shows the blunder in the
-// move list and the summary, the graph with a link per ply and its table.
-func TestReviewImportPage(t *testing.T) {
-	s := newSite(t, modelsOpenSQLite(t))
-	c := s.browser()
+// reviewedImport imports blunderRecord with c, asks for its review and
+// waits until the replay shows it; it returns the replay's address
+// without the ply.
+func (s *site) reviewedImport(c *http.Client) string {
+	t := s.t
+	t.Helper()
 	_, _, page := s.get(c, "/en/import")
 	code, hdr, page := s.post(c, "/en/import", url.Values{"_csrf": {s.csrf(page)}, "record": {blunderRecord}}, nil)
 	if code != http.StatusSeeOther {
@@ -132,6 +132,17 @@ func TestReviewImportPage(t *testing.T) {
 		_, _, page = s.get(c, base+"?ply=1")
 		return strings.Contains(page, "Blunders")
 	})
+	return base
+}
+
+// TestReviewImportPage: an imported record's replay offers the review
+// (a form, no JavaScript needed), which then shows the blunder in the
+// move list and the summary, the graph with a link per ply and its table.
+func TestReviewImportPage(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	base := s.reviewedImport(c)
+	_, _, page := s.get(c, base+"?ply=1")
 	for _, want := range []string{
 		`<span class="vh">blunder</span>`, // the mark of E in the move list
 		"Best move here: d (+2)",          // North's best after E
