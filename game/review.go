@@ -198,7 +198,7 @@ func reviewMoves(ctx context.Context, r engine.Rules, start engine.Position, mov
 			BestValue: seedsOf(cur.Score), PV: labels(cur.PV), Position: r.FormatPosition(before.Position), Refutation: []string{}}
 		var next *search.Result
 		if g.Over || g.LegalMoves() == 0 {
-			p.Value, p.Exact = finalValue(r, g.Position, mv.Mover), true
+			p.Value, p.Exact = FinalValue(r, g.Position, mv.Mover), true
 		} else {
 			res, err := find(ctx, g.Clone())
 			if err != nil {
@@ -237,7 +237,7 @@ func labels(pits []int) []string {
 
 // finalValue is the capture difference of the finished game at p from
 // side's view (the totals of a Nam-nam match).
-func finalValue(r engine.Rules, p engine.Position, side engine.Side) float64 {
+func FinalValue(r engine.Rules, p engine.Position, side engine.Side) float64 {
 	if rounds, ok := r.(engine.Rounds); ok {
 		t := rounds.Totals(p)
 		return float64(t[side] - t[side.Opponent()])

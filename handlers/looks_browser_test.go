@@ -89,6 +89,7 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"tutorial", "/en/tutorials/oware-step-by-step/4"},
 		{"replay", "/en/games/" + over + "/replay?ply=10"},
 		{"review", reviewed + "?ply=1"},
+		{"learn", reviewed + "/learn"},
 		{"player", "/en/players/alice"},
 		{"join", hdr.Get("Location") + "/join"},
 		{"lobby", "/en/lobby"},

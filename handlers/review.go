@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -184,6 +185,9 @@ func (h *handler) attachReview(c echo.Context, v *views.ReplayView, key, action 
 		rv.Points = append(rv.Points, views.ReviewPoint{Ply: p.Ply, Move: p.Move, Mover: mover, Value: p.Value,
 			BestValue: p.BestValue, Best: p.Best, PV: p.PV, Exact: p.Exact, Result: p.Result, Loss: p.Loss,
 			Mark: string(p.Mark), Refutation: p.Refutation})
+	}
+	if r.Status == game.ReviewDone && sum.South.Mistake+sum.South.Blunder+sum.North.Mistake+sum.North.Blunder > 0 {
+		rv.Learn = strings.TrimSuffix(action, "/analysis") + "/learn"
 	}
 	v.Review = rv
 	return nil

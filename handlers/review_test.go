@@ -160,3 +160,42 @@ func TestReviewImportPage(t *testing.T) {
 		t.Errorf("import review API: %d %v", code, out)
 	}
 }
+
+// TestLearnFromMistakes: South's blunder E of blunderRecord is the one
+// step of South's page: the move of the game is refused, F (the best) is
+// accepted and the refutation of E shown; an empty pit is a bad request;
+// North made no mistake.
+func TestLearnFromMistakes(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	base := s.reviewedImport(c)
+	_, _, replay := s.get(c, base+"?ply=3")
+	if !strings.Contains(replay, `href="`+base+`/learn"`) {
+		t.Fatalf("replay without the learn link:\n%s", replay)
+	}
+	code, _, page := s.get(c, base+"/learn")
+	if code != http.StatusOK || !strings.Contains(page, "Mistake 1 of 1: move 1") || !strings.Contains(page, `name="pit" value="F"`) {
+		t.Fatalf("learn: %d\n%s", code, page)
+	}
+	action := base + "/learn?side=south&amp;step=1"
+	if !strings.Contains(page, `action="`+action+`"`) {
+		t.Fatalf("learn without the form to %s", action)
+	}
+	post := base + "/learn?side=south&step=1"
+	_, _, answer := s.post(c, post, url.Values{"_csrf": {s.csrf(page)}, "pit": {"E"}}, nil)
+	if !strings.Contains(answer, "E is the move of the game") {
+		t.Errorf("the move of the game not refused:\n%s", answer)
+	}
+	_, _, answer = s.post(c, post, url.Values{"_csrf": {s.csrf(page)}, "pit": {"F"}}, nil)
+	for _, want := range []string{"Well found: F keeps +4", "The answer that punishes it: d", "The best move was F (+4)", "After E, the value for the player who moved was −2"} {
+		if !strings.Contains(answer, want) {
+			t.Errorf("answer without %q", want)
+		}
+	}
+	if code, _, _ := s.post(c, post, url.Values{"_csrf": {s.csrf(page)}, "pit": {"A"}}, nil); code != http.StatusBadRequest {
+		t.Errorf("an empty pit: %d, want 400", code)
+	}
+	if _, _, north := s.get(c, base+"/learn?side=north"); !strings.Contains(north, "North made no mistake") {
+		t.Errorf("North's page:\n%s", north)
+	}
+}

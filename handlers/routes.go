@@ -63,6 +63,8 @@ func (h *handler) routes(e *echo.Echo) {
 	g.POST("/games/:id/claim", h.claimForm)
 	g.GET("/games/:id/replay", h.replayPage)
 	g.POST("/games/:id/analysis", h.gameReviewForm)
+	g.GET("/games/:id/learn", h.gameLearn)
+	g.POST("/games/:id/learn", h.gameLearn)
 	g.POST("/games/:id/hint", h.hintForm)
 	g.POST("/games/:id/takeback", h.takebackForm)
 	g.POST("/games/:id/takeback/accept", h.answerTakebackForm(true))
@@ -105,6 +107,8 @@ func (h *handler) routes(e *echo.Echo) {
 	g.POST("/import", h.importForm)
 	g.GET("/import/:id", h.importReplay)
 	g.POST("/import/:id/analysis", h.importReviewForm)
+	g.GET("/import/:id/learn", h.importLearn)
+	g.POST("/import/:id/learn", h.importLearn)
 
 	// Pages from the database (pages.go) and tutorials (tutorials.go).
 	g.GET("/rules", h.pageBySlug("rules"))
