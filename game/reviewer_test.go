@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"testing"
+	"time"
 
 	"oware/engine"
 	"oware/game"
@@ -53,6 +54,27 @@ func TestReviewTooLong(t *testing.T) {
 		sub := game.ReviewSubject{Key: "i/long", Rules: r, Start: r.Start(), Moves: make([]int, game.MaxReviewPlies+1)}
 		if _, err := s.RequestReview(t.Context(), sub); err != game.ErrReviewTooLong {
 			t.Fatalf("got %v, want ErrReviewTooLong", err)
+		}
+	})
+}
+
+// TestLines: every legal move with its proven value, best first (the
+// position of TestReviewBlunder: F wins 25-21, E loses 23-25).
+func TestLines(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB, _ *game.Service) {
+		_, pool := withComputer(t, db, 1)
+		r := engine.Oware{GrandSlam: engine.Abapa}
+		start, err := r.ParsePosition("0-0-0-0-1-1-1-0-0-1-0-0-23-21-S")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines, err := pool.Lines(t.Context(), engine.NewGame(r, start), time.Second)
+		if err != nil || len(lines) != 2 {
+			t.Fatalf("lines %+v, %v", lines, err)
+		}
+		if f, e := lines[0], lines[1]; f.Move != "F" || f.Value != 4 || !f.Exact || f.Result != "win" ||
+			e.Move != "E" || e.Value != -2 || !e.Exact || e.Result != "loss" || len(e.PV) < 2 || e.PV[0] != "E" || e.PV[1] != "d" {
+			t.Errorf("lines %+v", lines)
 		}
 	})
 }

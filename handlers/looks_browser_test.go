@@ -90,6 +90,8 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"replay", "/en/games/" + over + "/replay?ply=10"},
 		{"review", reviewed + "?ply=1"},
 		{"learn", reviewed + "/learn"},
+		{"analysis", "/en/analysis?rules=abapa&position=" + blunderPosition + "&analyse=1"},
+		{"analysis-namnam", "/en/analysis?rules=namnam"},
 		{"player", "/en/players/alice"},
 		{"join", hdr.Get("Location") + "/join"},
 		{"lobby", "/en/lobby"},

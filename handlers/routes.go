@@ -108,6 +108,10 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/import/:id", h.importReplay)
 	g.POST("/import/:id/analysis", h.importReviewForm)
 	g.GET("/import/:id/learn", h.importLearn)
+	// The analysis board (analysisboard.go).
+	g.GET("/analysis", h.analysisBoard)
+	g.GET("/analysis/lines", h.analysisLines)
+	g.POST("/analysis/play", h.analysisPlay)
 	g.POST("/import/:id/learn", h.importLearn)
 
 	// Pages from the database (pages.go) and tutorials (tutorials.go).
