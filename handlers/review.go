@@ -88,6 +88,15 @@ func (h *handler) importSubject(c echo.Context) (game.ReviewSubject, error) {
 	return game.ImportSubject(im.ID, rec), nil
 }
 
+// apiImportSubject is importSubject within the client's import limit
+// (reading a record costs as much as its replay).
+func (h *handler) apiImportSubject(c echo.Context) (game.ReviewSubject, error) {
+	if err := h.imports.check(c); err != nil {
+		return game.ReviewSubject{}, err
+	}
+	return h.importSubject(c)
+}
+
 // requestReview asks for the review of sub within the client's limit.
 func (h *handler) requestReview(c echo.Context, sub game.ReviewSubject) (*game.Review, error) {
 	if err := h.analyses.check(c); err != nil {

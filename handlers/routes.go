@@ -36,8 +36,8 @@ func (h *handler) routes(e *echo.Echo) {
 	// Game reviews (review.go).
 	api.POST("/games/:id/analysis", h.apiRequestReview(h.finishedSubject))
 	api.GET("/games/:id/analysis", h.apiReview(h.gameSubject))
-	api.POST("/imports/:id/analysis", h.apiRequestReview(h.importSubject))
-	api.GET("/imports/:id/analysis", h.apiReview(h.importSubject))
+	api.POST("/imports/:id/analysis", h.apiRequestReview(h.apiImportSubject))
+	api.GET("/imports/:id/analysis", h.apiReview(h.apiImportSubject))
 
 	g := e.Group("/:lang", checkLang)
 	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
