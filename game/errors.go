@@ -24,6 +24,11 @@ var (
 	// ErrTimeUp: the time of the player to move ran out before their
 	// move came; the game ended (clock.go).
 	ErrTimeUp = errors.New("game: the time ran out")
+	// ErrLate: an action other than a move (a resignation, a claim, a
+	// takeback or its answer, an offer to end or its answer) came after
+	// the deadline of the player to move: the deadline decides first, the
+	// game ended on time and the action was refused (Service.inTime).
+	ErrLate = errors.New("game: the game ended on time before this action came")
 	// ErrCannotClaim: the opponent has not left, or not for long enough,
 	// for the game to be claimed (claim.go).
 	ErrCannotClaim = errors.New("game: nothing to claim")

@@ -57,8 +57,8 @@ func (s *Service) expireGame(ctx context.Context, id string, now time.Time) (boo
 		if !g.expired(now) {
 			return false, nil
 		}
-		g.expire()
-		err = s.store(ctx, g, nil)
+		g.flagFall()
+		err = s.write(ctx, g, now, nil, 0)
 		if !errors.Is(err, ErrConflict) {
 			return err == nil, err
 		}
