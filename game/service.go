@@ -23,6 +23,7 @@ type Service struct {
 	clock   func() time.Time
 	pool    *Pool // the computer's replies (StartComputer); nil for none
 	moved   func(time.Duration)
+	outages outages // the site's heartbeat (outage.go)
 }
 
 // New returns the service of the games in db. Every change it stores is
@@ -53,10 +54,15 @@ func (s *Service) OnStore(f func(ctx context.Context, g *Game)) { s.stored = app
 func (s *Service) OnMove(f func(d time.Duration)) { s.moved = f }
 
 // Load returns the game with the given id, or ErrNotFound (also for a
-// string that cannot be an id). It reads the game's row (one query) and
+// string that cannot be an id). After an outage it waits for the
+// heartbeat that moves the clocks on (caughtUp). It reads the game's row
+// (one query) and
 // rebuilds the engine's game from the row's cache; a row without a valid
 // cache is rebuilt from its moves.
 func (s *Service) Load(ctx context.Context, id string) (*Game, error) {
+	if err := s.caughtUp(ctx); err != nil {
+		return nil, err
+	}
 	row, err := s.db.FindGame(ctx, id)
 	return s.build(ctx, row, err)
 }
@@ -64,6 +70,9 @@ func (s *Service) Load(ctx context.Context, id string) (*Game, error) {
 // LoadByKey returns the game whose watch link has the given key, or
 // ErrNotFound.
 func (s *Service) LoadByKey(ctx context.Context, key string) (*Game, error) {
+	if err := s.caughtUp(ctx); err != nil {
+		return nil, err
+	}
 	row, err := s.db.FindGameByKey(ctx, key)
 	return s.build(ctx, row, err)
 }

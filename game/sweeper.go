@@ -70,7 +70,8 @@ func (s *Service) expireGame(ctx context.Context, id string, now time.Time) (boo
 // expired (models.VisitorLifetime) with their seats.
 const visitorSweepEvery = time.Hour
 
-// RunSweeper sweeps every interval until ctx is done; every minute it
+// RunSweeper writes the site's heartbeat (Beat) and sweeps every
+// interval until ctx is done; every minute it
 // also closes the lobby's challenges whose creators left and applies the
 // ratings of games whose end was stored without them, and every
 // visitorSweepEvery it deletes the expired visitors.
@@ -85,7 +86,10 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 		}
-		_, err := s.Sweep(ctx)
+		err := s.Beat(ctx) // first: after an outage the clocks move on before any flag falls
+		if err == nil {
+			_, err = s.Sweep(ctx)
+		}
 		switch {
 		case ctx.Err() != nil:
 		case err != nil && models.Unavailable(err):
