@@ -43,6 +43,7 @@ var refusals = []struct {
 }{
 	{game.ErrNotFound, errNotFound},
 	{game.ErrBadClock, &userError{http.StatusUnprocessableEntity, "clk_err_bad_clock"}},
+	{game.ErrComputerClock, &userError{http.StatusUnprocessableEntity, "fp_err_computer_clock"}},
 	{game.ErrBadSettings, &userError{http.StatusUnprocessableEntity, "err_bad_request"}},
 	{game.ErrNotStarted, &userError{http.StatusConflict, "err_not_started"}},
 	{game.ErrNotYourTurn, &userError{http.StatusConflict, "err_not_your_turn"}},
