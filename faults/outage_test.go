@@ -63,7 +63,8 @@ func TestOutageChargesNobody(t *testing.T) {
 		}
 		resumed := moves.Load()
 		if _, ok := waitFor(30*time.Second, func() bool { return moves.Load() >= resumed+2*int64(len(games)) }); !ok {
-			in.fail("play did not go on after the %s", what)
+			flagged, aborted, changes := outcome(t, pg)
+			in.fail("play did not go on after the %s: players flagged %d, games aborted %d, rating changes %d", what, flagged, aborted, changes)
 		}
 		flagged, aborted, changes := outcome(t, pg)
 		t.Logf("%s: away %v; %d games, %d moves acknowledged before it, %d in all; players flagged %d, games aborted %d, rating changes %d",
