@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"oware/models"
 )
 
 // Outages: time when the site itself could not take a move (its database
@@ -66,7 +68,14 @@ func (s *Service) caughtUp(ctx context.Context) error {
 	if s.fresh() {
 		return nil
 	}
-	return s.Beat(ctx)
+	err := s.Beat(ctx)
+	switch {
+	case err == nil, models.Unavailable(err), ctx.Err() != nil:
+		return err // the database away: the load would fail the same way
+	}
+	// Any other fault of the heartbeat must not take the site down with it.
+	s.log.Error("heartbeat", "err", err)
+	return nil
 }
 
 // fresh reports whether this instance wrote a heartbeat within

@@ -86,7 +86,13 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 		}
-		err := s.Beat(ctx) // first: after an outage the clocks move on before any flag falls
+		// The heartbeat first: after an outage the clocks move on before
+		// any flag falls.
+		err := s.Beat(ctx)
+		if err != nil && !models.Unavailable(err) && ctx.Err() == nil {
+			s.log.Error("heartbeat", "err", err)
+			err = nil
+		}
 		if err == nil {
 			_, err = s.Sweep(ctx)
 		}
