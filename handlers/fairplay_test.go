@@ -1,10 +1,16 @@
 package handlers_test
 
 import (
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"oware/game"
+	"oware/handlers"
 )
 
 // TestComputerRefusesClock: a game against the computer is played without
@@ -82,5 +88,36 @@ func TestOutageRuleShown(t *testing.T) {
 		if _, _, page := s.get(nil, "/"+lang+"/games/"+plain["id"].(string)); strings.Contains(page, want) {
 			t.Errorf("%s: a game without a clock states the outage rule", lang)
 		}
+	}
+}
+
+// TestLateResignationAPI: South's 10 s run out at T+10 (after the first
+// moves); North's resignation 50 ms later is refused with 409 and says
+// why, and the game ends on time: North wins (issue 19, item 8).
+func TestLateResignationAPI(t *testing.T) {
+	db := modelsOpenSQLite(t)
+	var mu sync.Mutex
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	games := game.New(db, slog.New(slog.DiscardHandler))
+	games.SetClock(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
+	s := newSiteWith(t, db, func(c *handlers.Config) { c.Games = games })
+	_, g := s.api("POST", "/api/v1/games", "", map[string]any{"rules": "abapa", "seat": "south", "clock": map[string]int{"initial": 10}})
+	id, south := g["id"].(string), g["token"].(string)
+	_, j := s.api("POST", "/api/v1/games/"+id+"/join", "", struct{}{})
+	north := j["token"].(string)
+	for _, m := range []struct{ token, pit string }{{south, "C"}, {north, "d"}} {
+		if code, j := s.api("POST", "/api/v1/games/"+id+"/moves", m.token, map[string]string{"pit": m.pit}); code != http.StatusOK {
+			t.Fatalf("move %s: %d %v", m.pit, code, j)
+		}
+	}
+	mu.Lock()
+	now = now.Add(10*time.Second + 50*time.Millisecond)
+	mu.Unlock()
+	code, j := s.api("POST", "/api/v1/games/"+id+"/resign", north, struct{}{})
+	if msg, _ := j["error"].(string); code != http.StatusConflict || !strings.HasPrefix(msg, "The clock ran out before this arrived") {
+		t.Errorf("North resigning 50 ms after South's flag: %d %v; want 409, the clock ran out", code, j)
+	}
+	if _, g := s.api("GET", "/api/v1/games/"+id, "", nil); g["status"] != "over" || g["result"] != "north" || g["reason"] != "timeout" {
+		t.Errorf("the game after the late resignation: %v %v %v; want over, north wins on time", g["status"], g["result"], g["reason"])
 	}
 }
