@@ -75,8 +75,15 @@ func TestOutageChargesNobody(t *testing.T) {
 	time.Sleep(3 * time.Second) // the clocks run on as usual
 	flagged, aborted, changes := outcome(t, pg)
 	stop()
+	var rated int
+	if err := pg.conn(t.Context()).QueryRow(t.Context(), `SELECT count(*) FROM games WHERE rated`).Scan(&rated); err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("%d games (%d rated), %d moves acknowledged, answers by status %v; players flagged %d, games aborted %d, rating changes %d",
-		len(games), 5, moves.Load(), l.statuses, flagged, aborted, changes)
+		len(games), rated, moves.Load(), l.statuses, flagged, aborted, changes)
+	if rated != 5 {
+		t.Errorf("%d rated games, want 5", rated)
+	}
 	if flagged != 0 || aborted != 0 {
 		t.Errorf("%d players lost on time and %d games were aborted by the site's outages, want none", flagged, aborted)
 	}
