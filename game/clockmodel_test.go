@@ -3,6 +3,7 @@ package game_test
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -213,7 +214,8 @@ func TestClockNamNamAgreement(t *testing.T) {
 // flag at T+62 leaves 0; every end stops the clock (no deadline). In the
 // first moves of real time the clock does not run: an abort at T+30
 // leaves both 60 s. In correspondence a resignation after 10 hours leaves
-// 14 of the 24; without a clock nothing is counted.
+// 14 of the 24; without a clock nothing is counted, and a claim after 3
+// days without a move ends the turn then.
 func TestClockEnds(t *testing.T) {
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
@@ -237,6 +239,15 @@ func TestClockEnds(t *testing.T) {
 				}
 				wantClock(t, s, id, left, t0.Add(12*k.step), time.Time{})
 
+				if k.tc == noClock {
+					// Claim: South has not moved for more than 3 days.
+					id, t0 = opening(t, ctx, s, clock, k.tc, k.step)
+					clock.Advance(game.IdleLimit + time.Hour)
+					if err := s.Claim(ctx, load(t, s, id), engine.North, true); err != nil {
+						t.Fatal(err)
+					}
+					wantClock(t, s, id, full, t0.Add(2*k.step+game.IdleLimit+time.Hour), time.Time{})
+				}
 				if k.tc != realTime {
 					return
 				}
@@ -272,28 +283,68 @@ func TestClockEnds(t *testing.T) {
 	}
 }
 
+// TestClockMove: after the first moves (T+1, T+2), South moves at T+10:
+// in real time South is charged 8 s (52 s left) and North's 60 s run from
+// T+10; in correspondence North has the day from T+10; without a clock
+// only the turn's start moves.
+func TestClockMove(t *testing.T) {
+	for _, k := range kinds {
+		t.Run(k.name, func(t *testing.T) {
+			clocked(t, func(t *testing.T, db *models.DB, s *game.Service, clock *fakeClock) {
+				ctx := t.Context()
+				id, t0 := opening(t, ctx, s, clock, k.tc, k.step)
+				clock.Advance(8 * k.step)
+				if err := move(t, ctx, s, id, "A"); err != nil {
+					t.Fatal(err)
+				}
+				at := t0.Add(10 * k.step)
+				switch k.tc {
+				case realTime:
+					wantClock(t, s, id, [2]time.Duration{52 * time.Second, time.Minute}, at, at.Add(time.Minute))
+				case correspondence:
+					wantClock(t, s, id, [2]time.Duration{24 * time.Hour, 24 * time.Hour}, at, at.Add(24*time.Hour))
+				default:
+					wantClock(t, s, id, [2]time.Duration{}, at, time.Time{})
+				}
+			})
+		})
+	}
+}
+
 // TestClockRematch: a rematch starts its clock when both asked for it,
-// with each side's allowance and the first move's limit.
+// with each side's allowance and the first move's limit (30 s in real
+// time, the day in correspondence).
 func TestClockRematch(t *testing.T) {
-	clocked(t, func(t *testing.T, db *models.DB, s *game.Service, clock *fakeClock) {
-		ctx := t.Context()
-		id, _ := opening(t, ctx, s, clock, realTime, time.Second)
-		clock.Advance(5 * time.Second)
-		if err := s.Resign(ctx, load(t, s, id), engine.South); err != nil {
-			t.Fatal(err)
-		}
-		clock.Advance(5 * time.Second)
-		if err := s.Rematch(ctx, load(t, s, id), engine.South); err != nil {
-			t.Fatal(err)
-		}
-		clock.Advance(5 * time.Second)
-		if err := s.Rematch(ctx, load(t, s, id), engine.North); err != nil {
-			t.Fatal(err)
-		}
-		at := clock.Now()
-		next := load(t, s, id).RematchID
-		wantClock(t, s, next, [2]time.Duration{time.Minute, time.Minute}, at, at.Add(30*time.Second))
-	})
+	for _, k := range kinds {
+		t.Run(k.name, func(t *testing.T) {
+			clocked(t, func(t *testing.T, db *models.DB, s *game.Service, clock *fakeClock) {
+				ctx := t.Context()
+				id, _ := opening(t, ctx, s, clock, k.tc, k.step)
+				clock.Advance(5 * k.step)
+				if err := s.Resign(ctx, load(t, s, id), engine.South); err != nil {
+					t.Fatal(err)
+				}
+				clock.Advance(5 * k.step)
+				if err := s.Rematch(ctx, load(t, s, id), engine.South); err != nil {
+					t.Fatal(err)
+				}
+				clock.Advance(5 * k.step)
+				if err := s.Rematch(ctx, load(t, s, id), engine.North); err != nil {
+					t.Fatal(err)
+				}
+				at := clock.Now()
+				next := load(t, s, id).RematchID
+				switch k.tc {
+				case realTime:
+					wantClock(t, s, next, [2]time.Duration{time.Minute, time.Minute}, at, at.Add(30*time.Second))
+				case correspondence:
+					wantClock(t, s, next, [2]time.Duration{24 * time.Hour, 24 * time.Hour}, at, at.Add(24*time.Hour))
+				default:
+					wantClock(t, s, next, [2]time.Duration{}, at, time.Time{})
+				}
+			})
+		})
+	}
 }
 
 // TestLateActions: South's flag falls at T+62. A resignation, a claim, a
@@ -344,6 +395,32 @@ func TestLateActions(t *testing.T) {
 		}
 		if g := load(t, s, id); g.Result != engine.NorthWins || g.Reason != game.ReasonTimeout || len(g.Engine.Moves) != 2 {
 			t.Errorf("game %v %q after %d moves; want North wins on time after 2", g.Result, g.Reason, len(g.Engine.Moves))
+		}
+	})
+}
+
+// TestLateResignationRace: North resigns 50 ms after South's flag fell
+// while the sweeper ends the game at the same moment, 10 times: whichever
+// is stored first, North wins on time; the resignation is refused
+// (ErrLate, or ErrConflict when the sweeper's end came first).
+func TestLateResignationRace(t *testing.T) {
+	clocked(t, func(t *testing.T, db *models.DB, s *game.Service, clock *fakeClock) {
+		ctx := t.Context()
+		for range 10 {
+			id, _ := opening(t, ctx, s, clock, realTime, time.Second)
+			clock.Advance(time.Minute + 50*time.Millisecond)
+			g := load(t, s, id)
+			var wg sync.WaitGroup
+			var resignErr error
+			wg.Go(func() { resignErr = s.Resign(ctx, g, engine.North) })
+			wg.Go(func() { s.Sweep(ctx) })
+			wg.Wait()
+			if !errors.Is(resignErr, game.ErrLate) && !errors.Is(resignErr, game.ErrConflict) {
+				t.Errorf("the late resignation: %v, want ErrLate or ErrConflict", resignErr)
+			}
+			if g := load(t, s, id); g.Result != engine.NorthWins || g.Reason != game.ReasonTimeout {
+				t.Fatalf("game %v %q; want North wins on time", g.Result, g.Reason)
+			}
 		}
 	})
 }
