@@ -47,7 +47,7 @@ func TestBrowserLobby(t *testing.T) {
 	b.do(north, "North's page marked", markPage)
 	b.do(south, "South's page marked", markPage)
 	b.waitFor(south, "South's tab title", `document.title === '• Your turn - Oware'`)
-	b.waitFor(south, "the first-move clock counts down", `(function(){var t=document.querySelector('.settings .clock .t');return t && /^0:2\d$/.test(t.textContent)})()`)
+	b.waitFor(south, "the first-move clock counts down", `(function(){var t=document.querySelector('.first-move .clock .t');return t && /^0:2\d$/.test(t.textContent)})()`)
 	for _, m := range []struct {
 		mover, watcher context.Context
 		label          string

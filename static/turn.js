@@ -1,6 +1,9 @@
-// Game pages: the clocks count down, the tab title says when it is your
-// turn, and (when asked for) a sound or a notification tells of the
-// opponent's move. The server keeps the time; this is only a display.
+// Game pages: the clocks count down; at the player's turn the tab title
+// and favicon are marked, a sound (on unless turned off) and a
+// notification (asked once, with a button) tell of it; a premove (a pit
+// clicked during the opponent's turn, a second click cancels it) is sown
+// the instant it is legal; the chat's mute hides the opponent's messages.
+// The server keeps the time; this is only a display.
 (function () {
   var game = document.getElementById("game");
   if (!game) return;
@@ -25,12 +28,10 @@
     });
   }
   setInterval(tick, 100);
-  // The sound is on unless this browser or the account turned it off.
   function soundOn() {
     var v = localStorage.getItem("oware-sound");
     return v ? v === "on" : game.dataset.sound !== "off";
   }
-  // The favicon gets a red dot while it is the player's turn.
   var icons = [].slice.call(document.querySelectorAll("link[rel=icon]")), plain = icons.map(function (l) { return l.href; });
   var marked = "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#9a5b26"/><circle cx="32" cy="32" r="22" fill="#e0201b"/></svg>');
   function markIcon(on) {
@@ -77,7 +78,6 @@
       if (soundOn()) beep();
     });
     tools.appendChild(b);
-    // Notifications are asked for once, with this button, never on load.
     if (window.Notification && Notification.permission === "default") {
       var n = document.createElement("button");
       n.type = "button";
@@ -90,9 +90,6 @@
     }
     document.getElementById("turn").after(tools);
   }
-  // Premove: a pit of the player's row clicked during the opponent's turn
-  // is sown the instant the turn comes (if it is legal then); a second
-  // click cancels it.
   var premove = null;
   function myPits() { return game.querySelectorAll(".rows .row:last-child .pit"); }
   function showPremove() {
@@ -115,7 +112,6 @@
       showPremove();
     });
   }
-  // The chat's mute hides the opponent's messages, in this browser.
   var chat = document.getElementById("chat");
   if (chat) {
     var mute = chat.querySelector(".chat-mute");
