@@ -5,7 +5,9 @@
 // the SQLite file ./data/oware.db, created on first start.
 //
 // "oware backup [-database FILE] PATH" writes a consistent copy of an
-// SQLite database to PATH, also while a server runs on it.
+// SQLite database to PATH, also while a server runs on it; "oware
+// healthcheck" asks the server on this machine for /healthz (for a
+// container's health check).
 package main
 
 import (
@@ -166,8 +168,13 @@ func defaultBaseURL(addr string) string {
 }
 
 func run(args []string) error {
-	if len(args) > 0 && args[0] == "backup" {
-		return backup(args[1:])
+	if len(args) > 0 {
+		switch args[0] {
+		case "backup":
+			return backup(args[1:])
+		case "healthcheck":
+			return healthcheck(args[1:])
+		}
 	}
 	cfg, err := parseConfig(args)
 	if err != nil {
