@@ -7,7 +7,8 @@
 // "oware backup [-database FILE] PATH" writes a consistent copy of an
 // SQLite database to PATH, also while a server runs on it; "oware
 // healthcheck" asks the server on this machine for /healthz (for a
-// container's health check).
+// container's health check); "oware build-table" is what the server runs
+// to build an endgame table at a low priority (tables.go).
 package main
 
 import (
@@ -174,6 +175,8 @@ func run(args []string) error {
 			return backup(args[1:])
 		case "healthcheck":
 			return healthcheck(args[1:])
+		case "build-table":
+			return buildTable(args[1:])
 		}
 	}
 	cfg, err := parseConfig(args)
