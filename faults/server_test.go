@@ -50,14 +50,19 @@ type instance struct {
 // stopped (SIGTERM) when the test ends, if still running.
 func startInstance(t *testing.T, name, dsn string) *instance {
 	t.Helper()
-	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	return startProgram(t, binary, name, dsn, fmt.Sprintf("127.0.0.1:%d", freePort(t)))
+}
+
+// startProgram is startInstance of the program bin on addr.
+func startProgram(t *testing.T, bin, name, dsn, addr string) *instance {
+	t.Helper()
 	in := &instance{t: t, name: name, base: "http://" + addr, log: filepath.Join(t.TempDir(), name+".log"),
 		done: make(chan struct{})}
 	f, err := os.Create(in.log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	in.cmd = exec.Command(binary, "-addr", addr, "-database", dsn, "-table-seeds", "0", "-build-tables=false",
+	in.cmd = exec.Command(bin, "-addr", addr, "-database", dsn, "-table-seeds", "0", "-build-tables=false",
 		"-computer", "1")
 	in.cmd.Stdout, in.cmd.Stderr = f, f
 	if err := in.cmd.Start(); err != nil {
@@ -99,6 +104,13 @@ func (in *instance) ready() bool {
 	}
 	res.Body.Close()
 	return res.StatusCode == http.StatusOK
+}
+
+// stop sends SIGTERM (the graceful shutdown) and waits for the process
+// to end.
+func (in *instance) stop() {
+	in.cmd.Process.Signal(syscall.SIGTERM)
+	<-in.done
 }
 
 // kill sends SIGKILL and waits for the process to end.
