@@ -39,6 +39,9 @@ func TestMain(m *testing.M) {
 type instance struct {
 	t    *testing.T
 	name string
+	bin  string // the program: binary when empty
+	addr string // 127.0.0.1:PORT
+	dsn  string
 	base string // http://127.0.0.1:PORT
 	cmd  *exec.Cmd
 	log  string // its log file
@@ -50,25 +53,43 @@ type instance struct {
 // stopped (SIGTERM) when the test ends, if still running.
 func startInstance(t *testing.T, name, dsn string) *instance {
 	t.Helper()
-	return startProgram(t, binary, name, dsn, fmt.Sprintf("127.0.0.1:%d", freePort(t)))
+	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	in := &instance{t: t, name: name, addr: addr, dsn: dsn, base: "http://" + addr, log: filepath.Join(t.TempDir(), name+".log")}
+	in.start()
+	return in
 }
 
 // startProgram is startInstance of the program bin on addr.
 func startProgram(t *testing.T, bin, name, dsn, addr string) *instance {
 	t.Helper()
-	in := &instance{t: t, name: name, base: "http://" + addr, log: filepath.Join(t.TempDir(), name+".log"),
-		done: make(chan struct{})}
-	f, err := os.Create(in.log)
+	in := &instance{t: t, name: name, bin: bin, addr: addr, dsn: dsn, base: "http://" + addr, log: filepath.Join(t.TempDir(), name+".log")}
+	in.start()
+	return in
+}
+
+// start starts the instance's process on its address and database and
+// waits until /readyz says it is ready. It is stopped (SIGTERM) when the
+// test ends, if still running.
+func (in *instance) start() {
+	t := in.t
+	t.Helper()
+	in.done = make(chan struct{})
+	f, err := os.OpenFile(in.log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		t.Fatal(err)
 	}
-	in.cmd = exec.Command(bin, "-addr", addr, "-database", dsn, "-table-seeds", "0", "-build-tables=false",
+	bin := in.bin
+	if bin == "" {
+		bin = binary
+	}
+	in.cmd = exec.Command(bin, "-addr", in.addr, "-database", in.dsn, "-table-seeds", "0", "-build-tables=false",
 		"-computer", "1")
 	in.cmd.Stdout, in.cmd.Stderr = f, f
 	if err := in.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	go func() { in.cmd.Wait(); f.Close(); close(in.done) }()
+	cmd, done := in.cmd, in.done
+	go func() { cmd.Wait(); f.Close(); close(done) }()
 	t.Cleanup(func() {
 		if in.alive() {
 			in.cmd.Process.Signal(syscall.SIGTERM)
@@ -83,7 +104,13 @@ func startProgram(t *testing.T, bin, name, dsn, addr string) *instance {
 	if _, ok := waitFor(60*time.Second, func() bool { return in.alive() && in.ready() }); !ok {
 		in.fail("did not get ready")
 	}
-	return in
+}
+
+// stop stops the process with SIGTERM (a graceful shutdown) and waits
+// for it to end.
+func (in *instance) stop() {
+	in.cmd.Process.Signal(syscall.SIGTERM)
+	<-in.done
 }
 
 // alive reports whether the process still runs.
@@ -104,13 +131,6 @@ func (in *instance) ready() bool {
 	}
 	res.Body.Close()
 	return res.StatusCode == http.StatusOK
-}
-
-// stop sends SIGTERM (the graceful shutdown) and waits for the process
-// to end.
-func (in *instance) stop() {
-	in.cmd.Process.Signal(syscall.SIGTERM)
-	<-in.done
 }
 
 // kill sends SIGKILL and waits for the process to end.
