@@ -139,7 +139,7 @@ func flags(c *config) *flag.FlagSet {
 	fs.IntVar(&c.tableSeeds, "table-seeds", defaultTableSeeds,
 		"the endgame tables cover every board of up to this many seeds, 0 for none (0-21; env OWARE_TABLE_SEEDS)")
 	fs.BoolVar(&c.buildTables, "build-tables", true,
-		"build the missing endgame tables in the background (one core); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
+		"build the missing endgame tables in the background at the lowest priority (Abapa first, Wari and Warri once played); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
 	fs.IntVar(&c.computer, "computer", 0,
 		"the computer's searches at a time, at most one per core (default: one per core but one, at least 1; env OWARE_COMPUTER)")
 	fs.StringVar(&c.smtpURL, "smtp-url", "",
