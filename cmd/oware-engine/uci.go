@@ -256,6 +256,9 @@ func (e *uciEngine) goSearch(f []string) {
 	e.seed++
 	var clock [4]int // wtime, btime, winc, binc
 	waitForStop := false
+	// "go nodes N" alone replaces the level's time by the node count, so
+	// that a match at fixed nodes plays the same whatever the load.
+	nodesOnly, timed := false, false
 	for i := 0; i < len(f); i++ {
 		arg := func() int {
 			if i+1 < len(f) {
@@ -269,14 +272,19 @@ func (e *uciEngine) goSearch(f []string) {
 		case "depth":
 			opt.Depth = tighter(opt.Depth, arg())
 		case "movetime":
+			timed = true
 			opt.MoveTime = tighterTime(opt.MoveTime, time.Duration(arg())*time.Millisecond)
 		case "wtime", "btime", "winc", "binc":
+			timed = true
 			clock[map[string]int{"wtime": 0, "btime": 1, "winc": 2, "binc": 3}[f[i]]] = arg()
 		case "nodes":
-			opt.Nodes = uint64(arg())
+			opt.Nodes, nodesOnly = uint64(arg()), true
 		case "ponder", "infinite":
 			waitForStop, opt.MoveTime = true, 0
 		}
+	}
+	if nodesOnly && !timed {
+		opt.MoveTime = 0
 	}
 	if side := int(e.game.Position.ToMove); clock[side] > 0 && !waitForStop {
 		left, inc := clock[side], clock[side+2]

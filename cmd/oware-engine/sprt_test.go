@@ -1,0 +1,146 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"oware/engine"
+)
+
+// TestSPRTBounds: with α = β = 0.05 the bounds are ln(0.05/0.95) and
+// ln(0.95/0.05) = ∓2.9444.
+func TestSPRTBounds(t *testing.T) {
+	s, err := parseSPRT("0,10", 0.05, 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lower, upper := s.bounds()
+	if math.Abs(lower+2.944439) > 1e-6 || math.Abs(upper-2.944439) > 1e-6 {
+		t.Errorf("bounds %v %v, want ∓2.944439", lower, upper)
+	}
+	for _, bad := range []string{"10,0", "5,5", "x,1", "1", "0,2000"} {
+		if _, err := parseSPRT(bad, 0.05, 0.05); err == nil {
+			t.Errorf("--sprt %q accepted", bad)
+		}
+	}
+	if _, err := parseSPRT("0,5", 0.5, 0.05); err == nil {
+		t.Error("--alpha 0.5 accepted")
+	}
+}
+
+// TestSPRTLLR checks the LLR against values worked out by hand.
+func TestSPRTLLR(t *testing.T) {
+	s := sprt{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	// Pairs 1, 2, 3, 3, 1 (N = 10) with pair scores 0, 1/4, 1/2, 3/4, 1:
+	// mean 5.25/10 = 0.525; variance (0.525² + 2·0.275² + 3·0.025² +
+	// 3·0.225² + 0.475²)/10 = 0.80625/10 = 0.080625. s0 = 0.5, s1 =
+	// 1/(1+10^-0.025) = 0.5143871. LLR = 10 · 0.0143871 · (1.05 - 0.5 -
+	// 0.5143871) / (2 · 0.080625) = 0.0317753.
+	if got := s.llr([5]int{1, 2, 3, 3, 1}); math.Abs(got-0.0317753) > 1e-6 {
+		t.Errorf("LLR %v, want 0.0317753", got)
+	}
+	// The mirror image scores 0.475: LLR = 10 · 0.0143871 · (0.95 -
+	// 1.0143871) / 0.16125 = -0.057448.
+	if got := s.llr([5]int{1, 3, 3, 2, 1}); math.Abs(got+0.057448) > 1e-5 {
+		t.Errorf("LLR %v, want -0.057448", got)
+	}
+	// 40 pairs won 3/2 to 1/2 and 10 drawn 1 to 1, elo0 -5, elo1 5:
+	// mean (40·0.75 + 10·0.5)/50 = 0.7 (the zero counts, 0.001 each, move
+	// it by less than 1e-4), variance (40·0.05² + 10·0.2²)/50 = 0.01;
+	// s1 - s0 = 2·(1/(1+10^-0.0125) - 0.5) = 0.0143882, s0 + s1 = 1:
+	// LLR = 50 · 0.0143882 · 0.4 / 0.02 = 14.39, past the upper bound.
+	s = sprt{Elo0: -5, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	got := s.llr([5]int{0, 0, 10, 40, 0})
+	if math.Abs(got-14.39) > 0.05 || s.decision(got) != "H1" {
+		t.Errorf("LLR %v (%q), want about 14.39, H1", got, s.decision(got))
+	}
+	if got := s.llr([5]int{}); got != 0 || s.decision(got) != "" {
+		t.Errorf("no pairs: LLR %v, want 0", got)
+	}
+	if s.decision(-3) != "H0" {
+		t.Error("LLR -3 does not accept H0 with bounds ∓2.94")
+	}
+	for _, c := range []struct {
+		a, b float64
+		want int
+	}{{0, 0, 0}, {0.5, 0, 1}, {1, 0, 2}, {0.5, 0.5, 2}, {1, 0.5, 3}, {1, 1, 4}} {
+		if got := pentanomialIndex(c.a, c.b); got != c.want {
+			t.Errorf("pair %v %v: index %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestMatchSPRTStops: an engine that always loses on an illegal move loses
+// every pair 0-2; with elo0 0 and elo1 400 the LLR passes the lower bound
+// before the 100 games asked, and the match says H0 for the first engine.
+func TestMatchSPRTStops(t *testing.T) {
+	code, out, errOut := runCmd("match", "--engine", engineCommand(t, "illegal"), "--engine", engineCommand(t, "uci", "--level", "1"),
+		"--games", "100", "--movetime", "20", "--sprt", "0,400", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var sum matchSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err, out)
+	}
+	if sum.SPRT == nil || *sum.SPRT != "H0" || sum.Games >= 100 || sum.Games%2 != 0 || sum.Losses != sum.Games {
+		t.Fatalf("%s\n%s", out, errOut)
+	}
+	if sum.Pentanomial[0] != sum.Games/2 || *sum.LLR > *sum.LLRLow {
+		t.Errorf("pentanomial %v, LLR %v (low %v)", *sum.Pentanomial, *sum.LLR, *sum.LLRLow)
+	}
+	if n := strings.Count(errOut, "sprt: LLR "); n != sum.Games/2 {
+		t.Errorf("%d LLR lines for %d pairs", n, sum.Games/2)
+	}
+}
+
+// TestMatchOpeningsFile: the openings of a file are played in turn, a pair
+// each, at a fixed node count, which gives the same games every time; a
+// bad file is refused.
+func TestMatchOpeningsFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.txt")
+	os.WriteFile(good, []byte("# two openings\nC d B a\n\nF f  # a comment\n"), 0o600)
+	var runs [2]string
+	for i := range runs {
+		code, _, errOut := runCmd("match", "--engine", engineCommand(t, "uci", "--level", "8"), "--engine", engineCommand(t, "uci", "--level", "7"),
+			"--games", "4", "--nodes", "3000", "--openings", good, "--max-plies", "16")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		runs[i] = errOut
+	}
+	if n := strings.Count(runs[0], "game "); n != 4 || runs[0] != runs[1] {
+		t.Errorf("two runs at fixed nodes differ, or not 4 games:\n%s\n%s", runs[0], runs[1])
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("C d\nC C\n"), 0o600)
+	if code, _, errOut := runCmd("match", "--engine", "x", "--engine", "y", "--nodes", "10", "--openings", bad); code != 2 || !strings.Contains(errOut, "bad.txt:2") {
+		t.Errorf("bad openings file: exit %d, %s", code, errOut)
+	}
+}
+
+// TestOpeningsFileInRepository: the openings kept for matches are legal
+// and distinct.
+func TestOpeningsFileInRepository(t *testing.T) {
+	r, _ := engine.RulesByName("abapa")
+	book, err := readOpenings(r, "openings.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(book) < 400 {
+		t.Errorf("%d openings, want at least 400", len(book))
+	}
+	seen := map[string]bool{}
+	for _, o := range book {
+		key := labels(o)
+		if seen[key] {
+			t.Errorf("opening %s twice", key)
+		}
+		seen[key] = true
+	}
+}
