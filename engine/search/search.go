@@ -155,8 +155,19 @@ type run struct {
 	rulesKey uint64
 	// reps holds the board keys the repetition rule compares: the game's
 	// positions since its last capture, then the search path.
-	reps    []uint64
-	pos     [maxPly + 1]engine.Position
+	reps []uint64
+	// repLow is the lowest index in reps that a repetition found in the
+	// subtree searched now went back to (noRepetition when none). A node
+	// whose subtree went back above the node itself has a value that holds
+	// on this path only: the table keeps its move, not its value (see
+	// node).
+	repLow int
+	// historyKey mixes the game's positions since its last capture into
+	// the table's keys of the positions searched before any capture on
+	// the path: their values depend on that history (a search of another
+	// move of the game, or of another game, has another).
+	historyKey uint64
+	pos        [maxPly + 1]engine.Position
 	killers [maxPly][2]int8
 	history [2][engine.NumPits]int32
 	pv      [maxPly + 1][maxPly + 1]int8
@@ -192,8 +203,10 @@ func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run
 	r.rulesKey = rulesKey(g.Rules)
 	for _, p := range sinceCapture(g, replay) {
 		r.reps = append(r.reps, s.keys.board(&p))
+		r.historyKey ^= mixKey(s.keys.board(&p))
 	}
 	r.pos[0] = g.Position
+	r.repLow = noRepetition
 	s.tt.age++
 	return r
 }
@@ -345,7 +358,8 @@ func (r *run) child(ply, depth, pit int, alpha, beta int32, first bool, seg int)
 	}
 	board := r.keys.board(c)
 	captured := c.Captured != p.Captured
-	if !captured && slices.Contains(r.reps[seg:], board) {
+	if i := slices.Index(r.reps[seg:], board); !captured && i >= 0 {
+		r.repLow = min(r.repLow, seg+i)
 		settled := r.rules.Settle(*c)
 		r.pvLen[ply+1] = 0
 		return 100 * int32(finalDiff(&settled, me)), true
@@ -402,11 +416,28 @@ func (r *run) outOfWork() bool {
 	return r.stopped
 }
 
+// noRepetition is repLow when no repetition was found.
+const noRepetition = math.MaxInt
+
 // node returns the value of the position at ply for its player to move
 // and whether it is proven (in the direction of the bound when it falls
 // outside (alpha, beta)). The position's board key is the last of reps;
-// seg is where its stretch without capture begins.
+// seg is where its stretch without capture begins. It keeps in repLow the
+// lowest of the repetitions found in its subtree and those found before.
 func (r *run) node(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
+	outer := r.repLow
+	r.repLow = noRepetition
+	v, ex := r.search(ply, depth, alpha, beta, seg)
+	r.repLow = min(outer, r.repLow)
+	return v, ex
+}
+
+// search is node's search of the position at ply, repLow starting at
+// noRepetition. A value that a repetition of a position above the node
+// decided (the graph-history interaction: the same position reached by
+// another path may not repeat it) is not stored in the transposition
+// table, only the best move is.
+func (r *run) search(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 	r.pvLen[ply] = 0
 	if r.checkStop() {
 		return 0, false
@@ -420,6 +451,9 @@ func (r *run) node(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 		return r.quiesce(ply, alpha, beta, qDepth), false
 	}
 	key := r.keys.full(p, r.reps[len(r.reps)-1]) ^ r.rulesKey
+	if seg == 0 {
+		key ^= r.historyKey
+	}
 	ttMove := -1
 	if e, ok := r.tt.probe(key); ok {
 		ttMove = int(e.move)
@@ -480,6 +514,10 @@ func (r *run) node(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 	}
 	if exact && fresh {
 		flags |= proven
+	}
+	if r.repLow < len(r.reps)-1 {
+		r.tt.storeMove(key, int8(bestPit))
+		return best, exact
 	}
 	r.tt.store(key, best, depth, flags, int8(bestPit))
 	return best, exact
