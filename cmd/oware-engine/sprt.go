@@ -13,15 +13,13 @@ import (
 // an expected score of 1/(1+10^(-elo/400))): H0 elo = Elo0, H1 elo =
 // Elo1, with the error rates Alpha (accepting H1 when H0 holds) and Beta
 // (accepting H0 when H1 holds). It is the generalized SPRT over game pairs
-// (the pentanomial model) that fishtest and fastchess use, in the normal
-// approximation of M. Van den Bergh, "A practical introduction to the
-// GSPRT" (2016):
-//
-//	LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v)
-//
-// with N the number of pairs, m and v the mean and variance of a pair's
-// score (0, 1/4, 1/2, 3/4 or 1: the first engine's points in the pair
-// over 2) and s0, s1 the expected scores of Elo0 and Elo1.
+// (the pentanomial model) as fishtest computes it (LLR_logistic of its
+// stat_util.py; M. Van den Bergh, "A practical introduction to the
+// GSPRT", 2016): the pairs' scores (0, 1/4, 1/2, 3/4 or 1: the first
+// engine's points in the pair over 2) have the observed distribution p̂;
+// for each hypothesis the distribution closest to p̂ (maximum likelihood)
+// whose mean is the hypothesis' expected score s is p_i = p̂_i / (1 +
+// λ(x_i - s)); the LLR is N Σ p̂_i ln(p1_i / p0_i) over N pairs.
 type sprt struct {
 	Elo0, Elo1  float64
 	Alpha, Beta float64
@@ -55,31 +53,53 @@ func expectedScore(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)
 // llr returns the log-likelihood ratio of the pairs counted in penta
 // (penta[k]: pairs in which the first engine made k half-points of 4, i.e.
 // 0, 1/2, 1, 3/2 or 2 points). A count of 0 counts as 0.001 (fishtest's
-// regularization), so that a run of equal pairs still gives a variance;
-// no pair at all gives 0.
+// regularization); no pair at all gives 0.
 func (t sprt) llr(penta [5]int) float64 {
-	var n, sum float64
-	var counts [5]float64
-	for k, c := range penta {
-		if c > 0 {
-			counts[k] = float64(c)
-		} else {
-			counts[k] = 1e-3
-		}
-		n += counts[k]
-		sum += counts[k] * float64(k) / 4
-	}
-	if n < 1 {
+	if penta == [5]int{} {
 		return 0
 	}
-	mean := sum / n
-	var variance float64
-	for k, c := range counts {
-		d := float64(k)/4 - mean
-		variance += c * d * d / n
+	var n float64
+	var pdf [5]float64
+	for k, c := range penta {
+		pdf[k] = max(float64(c), 1e-3)
+		n += pdf[k]
 	}
-	s0, s1 := expectedScore(t.Elo0), expectedScore(t.Elo1)
-	return n * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
+	for k := range pdf {
+		pdf[k] /= n
+	}
+	p0, p1 := mleWithMean(pdf, expectedScore(t.Elo0)), mleWithMean(pdf, expectedScore(t.Elo1))
+	var sum float64
+	for k, p := range pdf {
+		sum += p * math.Log(p1[k]/p0[k])
+	}
+	return n * sum
+}
+
+// mleWithMean returns the distribution over the pair scores k/4 nearest
+// to pdf (maximum likelihood) whose mean is s (0 < s < 1): pdf_k / (1 +
+// λ(k/4 - s)), with λ found by bisection where the mean is s (the mean
+// falls as λ grows, within (-1/(1-s), 1/s) where every term is positive).
+func mleWithMean(pdf [5]float64, s float64) [5]float64 {
+	lo, hi := -1/(1-s), 1/s
+	var lambda float64
+	for range 200 {
+		lambda = (lo + hi) / 2
+		f := 0.0
+		for k, p := range pdf {
+			d := float64(k)/4 - s
+			f += p * d / (1 + lambda*d)
+		}
+		if f > 0 {
+			lo = lambda
+		} else {
+			hi = lambda
+		}
+	}
+	var q [5]float64
+	for k, p := range pdf {
+		q[k] = p / (1 + lambda*(float64(k)/4-s))
+	}
+	return q
 }
 
 // decision tells what an LLR decides: "H1" (the first engine is at least

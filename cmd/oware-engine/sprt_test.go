@@ -32,31 +32,38 @@ func TestSPRTBounds(t *testing.T) {
 	}
 }
 
-// TestSPRTLLR checks the LLR against values worked out by hand.
+// TestSPRTLLR checks the LLR against values worked out by hand, and one
+// worked out by an independent program.
 func TestSPRTLLR(t *testing.T) {
-	s := sprt{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	// Symmetric pairs and hypotheses symmetric about 0: by symmetry the
+	// two nearest distributions are mirror images and the LLR is 0.
+	s := sprt{Elo0: -10, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if got := s.llr([5]int{1, 2, 4, 2, 1}); math.Abs(got) > 1e-9 {
+		t.Errorf("symmetric: LLR %v, want 0", got)
+	}
 	// Pairs 1, 2, 3, 3, 1 (N = 10) with pair scores 0, 1/4, 1/2, 3/4, 1:
 	// mean 5.25/10 = 0.525; variance (0.525² + 2·0.275² + 3·0.025² +
-	// 3·0.225² + 0.475²)/10 = 0.80625/10 = 0.080625. s0 = 0.5, s1 =
-	// 1/(1+10^-0.025) = 0.5143871. LLR = 10 · 0.0143871 · (1.05 - 0.5 -
-	// 0.5143871) / (2 · 0.080625) = 0.0317753.
-	if got := s.llr([5]int{1, 2, 3, 3, 1}); math.Abs(got-0.0317753) > 1e-6 {
-		t.Errorf("LLR %v, want 0.0317753", got)
+	// 3·0.225² + 0.475²)/10 = 0.080625. For elo0 0, elo1 10: s0 = 0.5,
+	// s1 = 1/(1+10^-0.025) = 0.5143871, and the normal approximation of
+	// the GSPRT, N (s1 - s0)(2m - s0 - s1) / 2v, gives 10 · 0.0143871 ·
+	// 0.0356129 / 0.16125 = 0.0317753. The exact GSPRT is close to it:
+	// 0.0313400 (fishtest's algorithm written again in Python).
+	s = sprt{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if got := s.llr([5]int{1, 2, 3, 3, 1}); math.Abs(got-0.0313400) > 1e-6 {
+		t.Errorf("LLR %v, want 0.0313400 (normal approximation 0.0317753)", got)
 	}
-	// The mirror image scores 0.475: LLR = 10 · 0.0143871 · (0.95 -
-	// 1.0143871) / 0.16125 = -0.057448.
-	if got := s.llr([5]int{1, 3, 3, 2, 1}); math.Abs(got+0.057448) > 1e-5 {
-		t.Errorf("LLR %v, want -0.057448", got)
+	// The same distribution ten times as often: ten times the LLR.
+	if got := s.llr([5]int{10, 20, 30, 30, 10}); math.Abs(got-0.313400) > 1e-5 {
+		t.Errorf("LLR %v, want 0.313400", got)
 	}
-	// 40 pairs won 3/2 to 1/2 and 10 drawn 1 to 1, elo0 -5, elo1 5:
-	// mean (40·0.75 + 10·0.5)/50 = 0.7 (the zero counts, 0.001 each, move
-	// it by less than 1e-4), variance (40·0.05² + 10·0.2²)/50 = 0.01;
-	// s1 - s0 = 2·(1/(1+10^-0.0125) - 0.5) = 0.0143882, s0 + s1 = 1:
-	// LLR = 50 · 0.0143882 · 0.4 / 0.02 = 14.39, past the upper bound.
-	s = sprt{Elo0: -5, Elo1: 5, Alpha: 0.05, Beta: 0.05}
-	got := s.llr([5]int{0, 0, 10, 40, 0})
-	if math.Abs(got-14.39) > 0.05 || s.decision(got) != "H1" {
-		t.Errorf("LLR %v (%q), want about 14.39, H1", got, s.decision(got))
+	// One pair won twice is no proof: far from the bound 2.94.
+	if got := (sprt{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05}).llr([5]int{0, 0, 0, 0, 1}); got > 0.1 || got < 0 {
+		t.Errorf("one pair won: LLR %v, want a little above 0", got)
+	}
+	// Three pairs lost twice against 0 vs 400 Elo: below the lower bound.
+	s = sprt{Elo0: 0, Elo1: 400, Alpha: 0.05, Beta: 0.05}
+	if got := s.llr([5]int{3, 0, 0, 0, 0}); s.decision(got) != "H0" {
+		t.Errorf("three pairs lost: LLR %v, want below -2.94", got)
 	}
 	if got := s.llr([5]int{}); got != 0 || s.decision(got) != "" {
 		t.Errorf("no pairs: LLR %v, want 0", got)
