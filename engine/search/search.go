@@ -196,7 +196,7 @@ func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run
 		}
 	}
 	if opt.MoveTime > 0 {
-		r.deadline = r.start.Add(opt.MoveTime)
+		r.deadline = r.start.Add(opt.MoveTime - min(time.Duration(float64(opt.MoveTime)*stopMargin), maxMargin))
 	}
 	state := opt.Seed
 	r.noiseKey = splitmix64(&state)
@@ -278,9 +278,20 @@ func (r *run) line(ply int) []int {
 	return pits
 }
 
-// noTimeForMore: the next iteration would likely not finish in time.
+// Time use: a timed search starts another iteration while less than
+// startMore of its time is spent (an iteration cut short still gives the
+// best move it found, the previous best first), and stops stopMargin of
+// its time (at most maxMargin) before the end, so that the answer is out
+// in time.
+const (
+	startMore  = 0.7
+	stopMargin = 1.0 / 64
+	maxMargin  = 15 * time.Millisecond
+)
+
+// noTimeForMore: the next iteration should not start.
 func (r *run) noTimeForMore() bool {
-	return !r.deadline.IsZero() && time.Since(r.start)*2 > r.deadline.Sub(r.start)
+	return !r.deadline.IsZero() && float64(time.Since(r.start)) > startMore*float64(r.opt.MoveTime)
 }
 
 // rootMoves lists the legal moves in an order drawn from the seed.
