@@ -168,10 +168,10 @@ type run struct {
 	// move of the game, or of another game, has another).
 	historyKey uint64
 	pos        [maxPly + 1]engine.Position
-	killers [maxPly][2]int8
-	history [2][engine.NumPits]int32
-	pv      [maxPly + 1][maxPly + 1]int8
-	pvLen   [maxPly + 1]int
+	killers    [maxPly][2]int8
+	history    [2][engine.NumPits]int32
+	pv         [maxPly + 1][maxPly + 1]int8
+	pvLen      [maxPly + 1]int
 }
 
 func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run {
