@@ -69,16 +69,19 @@ Commands:
       one core, with progress on stderr. --verify checks every board of the
       file by one step of play (building it first if it is missing).
   oware-engine uci [--level L] [--rules R] [--hash MB] [--tables DIR] [--weights W]
+                   [--book=false]
       Speaks the UCI-like protocol of the Aalina engine on stdin/stdout:
-      uci, isready, ucinewgame, setoption name Level|Hash|UseTables|Rules|
-      Weights value V, position startpos|fen P [moves M...] (labels, apart
+      uci, isready, ucinewgame, setoption name Level|Hash|UseTables|OwnBook|
+      Rules|Weights value V, position startpos|fen P [moves M...] (labels, apart
       or together: FfBe), go [depth D] [movetime MS] [wtime MS btime MS
       winc MS binc MS] [nodes N] [ponder|infinite], stop, quit; d shows the
       position. A search answers "info depth D score cp X pv M..." and
       "info nodes N time MS nps K" after each iteration, then "bestmove
       M" (also after stop, at once). Scores are in centi-seeds (100 = one
       seed). "go nodes N" without a time replaces the level's time by the
-      node count (a fixed effort).
+      node count (a fixed effort). Levels 6-8 answer from the opening book
+      where it has the position ("info string book"; OwnBook false or
+      --book=false: never).
   oware-engine match --engine "CMD ..." --engine "CMD ..." --games N
                      --movetime MS | --depth D | --nodes N
                      [--openings K|FILE] [--rules R] [--max-plies P] [--seed S]
@@ -97,6 +100,19 @@ Commands:
       (H0) and "ELO1 stronger" (H1), with error rates --alpha and --beta
       (0.05 each): the pentanomial GSPRT of fishtest over the pairs, its
       log-likelihood ratio and bounds printed after each pair.
+  oware-engine book --out FILE [--positions N] [--depth D] [--dropout W]
+                    [--seed S] [--hash MB] [--time T]
+      Builds an Abapa opening book by drop-out expansion over the search:
+      from the start, N times (default 500), the position whose way from
+      the start costs least (W centi-seeds a ply, default 40, plus how much
+      worse than the best each move on the way is) gets every move
+      searched to depth D (default 12), and the values go back to the
+      start by minimax. The same flags build the same file; --time (e.g.
+      20m) stops earlier with the book so far (the count it prints, as
+      --positions, builds that book again). Levels 6-8
+      play from the book embedded in the binary
+      (engine/search/book/abapa.book): a move within 0.3 seed of the
+      best, at random, the better the likelier.
   oware-engine openings [--rules R] [--count N] [--plies K] [--depth D]
                         [--margin M] [--seed S]
       Prints N balanced openings for match --openings: random openings of
@@ -150,8 +166,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = match(args[1:], stdout, stderr)
 	case "openings":
 		err = openings(args[1:], stdout)
+	case "book":
+		err = bookCommand(args[1:], stdout, stderr)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft, replay, best, tables, uci, match or openings)", args[0])}
+		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft, replay, best, tables, uci, match, openings or book)", args[0])}
 	}
 	switch e := err.(type) {
 	case nil:

@@ -71,7 +71,9 @@ func (l Level) Options(seed uint64) Options {
 }
 
 // Move chooses the computer's move in g at level, varied by seed (a new
-// seed for each game gives different games), and returns the pit to sow.
+// seed for each game gives different games), and returns the pit to sow:
+// from the opening book for levels 6 to 8 where it has the position
+// (BookMove), else by a search.
 // With minThink it takes at least MinThinkTime (a reply that does not feel
 // instant); without, it answers as soon as the search is done. Level 8
 // answers within about 1 s on one core of a small server. Errors:
@@ -85,9 +87,13 @@ func (s *Searcher) Move(ctx context.Context, g *engine.Game, level Level, seed u
 	if g.LegalMoves().Count() == 1 {
 		opt.Depth = 1
 	}
-	res, err := s.Search(ctx, g, opt)
-	if err != nil {
-		return -1, err
+	pit, ok := s.BookMove(g, level, seed)
+	if !ok {
+		res, err := s.Search(ctx, g, opt)
+		if err != nil {
+			return -1, err
+		}
+		pit = res.Best
 	}
 	if minThink {
 		if wait := MinThinkTime - time.Since(start); wait > 0 {
@@ -100,7 +106,7 @@ func (s *Searcher) Move(ctx context.Context, g *engine.Game, level Level, seed u
 			}
 		}
 	}
-	return res.Best, nil
+	return pit, nil
 }
 
 // Analysis is a search's answer in the shape of the analysis API:

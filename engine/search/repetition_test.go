@@ -67,9 +67,9 @@ func bruteGame(g *engine.Game, depth int, repDraw bool) (lo, hi int) {
 	return brute(g.Rules.(engine.Oware), k, g.Position, reps, depth, repDraw)
 }
 
-// moveValue returns brute's bounds on the value of pit in g for g's player
+// bruteMove returns brute's bounds on the value of pit in g for g's player
 // to move.
-func moveValue(g *engine.Game, pit, depth int, repDraw bool) (lo, hi int) {
+func bruteMove(g *engine.Game, pit, depth int, repDraw bool) (lo, hi int) {
 	me := g.Position.ToMove
 	after := g.Clone()
 	after.Play(pit)
@@ -149,7 +149,7 @@ func TestRepetitionAgreesWithBruteForce(t *testing.T) {
 				if res.Exact && res.Score != 100*lo {
 					t.Fatalf("%s: search %d exact %v, brute force %d", where, res.Score, res.Exact, 100*lo)
 				}
-				if l, h := moveValue(g, res.Best, depth, false); h < lo || (l == h && l != lo) {
+				if l, h := bruteMove(g, res.Best, depth, false); h < lo || (l == h && l != lo) {
 					t.Fatalf("%s: best %s is worth %d..%d, the best move %d", where, engine.Label(res.Best), l, h, lo)
 				}
 			} else if res.Exact && (res.Score < 100*lo || res.Score > 100*hi) {
@@ -207,14 +207,14 @@ func TestRepetitionPlans(t *testing.T) {
 		if legal := g.LegalMoves(); legal.Count() != 2 || !legal.Has(right) || !legal.Has(wrong) {
 			t.Fatalf("%s: legal %v, want %s and %s", name, legal.Labels(), c.right, c.wrong)
 		}
-		if lo, hi := moveValue(g, right, depth, false); lo != c.value || hi != c.value {
+		if lo, hi := bruteMove(g, right, depth, false); lo != c.value || hi != c.value {
 			t.Errorf("%s: brute force: %s is worth %d..%d, want %d", name, c.right, lo, hi, c.value)
 		}
-		if lo, hi := moveValue(g, wrong, depth, false); lo != c.wrongValue || hi != c.wrongValue {
+		if lo, hi := bruteMove(g, wrong, depth, false); lo != c.wrongValue || hi != c.wrongValue {
 			t.Errorf("%s: brute force: %s is worth %d..%d, want %d", name, c.wrong, lo, hi, c.wrongValue)
 		}
 		for _, pit := range []int{right, wrong} {
-			if lo, hi := moveValue(g, pit, depth, true); lo != 0 || hi != 0 {
+			if lo, hi := bruteMove(g, pit, depth, true); lo != 0 || hi != 0 {
 				t.Errorf("%s: %s with repetitions as draws: %d..%d, want 0 (the rule decides)", name, engine.Label(pit), lo, hi)
 			}
 		}
@@ -267,7 +267,7 @@ func TestRepetitionNotReusedOnAnotherPath(t *testing.T) {
 				t.Errorf("%s %s, then without its history at depth %d: %d proven, brute force %d..%d", c.start, c.moves, d, res.Score, lo, hi)
 			}
 			if lo == hi {
-				if l, h := moveValue(fresh, res.Best, depth, false); h < lo || (l == h && l != lo) {
+				if l, h := bruteMove(fresh, res.Best, depth, false); h < lo || (l == h && l != lo) {
 					t.Errorf("%s %s, then without its history at depth %d: best %s worth %d..%d, the best move %d", c.start, c.moves, d, engine.Label(res.Best), l, h, lo)
 				}
 			}

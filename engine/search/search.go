@@ -86,9 +86,12 @@ type Tables interface {
 type Searcher struct {
 	// Weights are the evaluation terms (DefaultWeights by NewSearcher).
 	Weights Weights
-	tt      *table
-	keys    *keys
-	tables  Tables
+	// Book is the opening book levels 6 to 8 play from (DefaultBook by
+	// NewSearcher; nil for none).
+	Book   *Book
+	tt     *table
+	keys   *keys
+	tables Tables
 	// newPlay gives a search the moves of its rules (playFor; tests make
 	// them slow).
 	newPlay func(engine.Rules, *engine.Budget) play
@@ -97,7 +100,7 @@ type Searcher struct {
 // NewSearcher returns a searcher with a transposition table of about
 // hashMB megabytes (at least 64 KB) and the endgame tables (nil for none).
 func NewSearcher(hashMB int, tables Tables) *Searcher {
-	return &Searcher{Weights: DefaultWeights(), tt: newTable(hashMB), keys: newKeys(), tables: tables, newPlay: playFor}
+	return &Searcher{Weights: DefaultWeights(), Book: DefaultBook(), tt: newTable(hashMB), keys: newKeys(), tables: tables, newPlay: playFor}
 }
 
 // NewGame forgets what the transposition table learned (before a new game
