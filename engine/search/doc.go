@@ -71,7 +71,7 @@
 // # Levels
 //
 // Level.Options gives each level its depth or time and a noise on the
-// evaluation: level 1 searches one ply with a noise of 4 seeds (legal,
+// evaluation: level 1 searches one ply with a noise of 15 seeds (legal,
 // plausible, often poor moves), level 8 searches 1 s with the tables. The
 // noise and the order of the first moves come from the seed, so every
 // level varies from game to game.
