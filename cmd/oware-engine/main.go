@@ -113,6 +113,16 @@ Commands:
       play from the book embedded in the binary
       (engine/search/book/abapa.book): a move within 0.3 seed of the
       best, at random, the better the likelier.
+  oware-engine tune [--games N] [--depth D] [--table-seeds S]
+                    [--table-samples M] [--step K] [--seed X]
+      Fits the evaluation's weights (Texel's local search on the squared
+      difference of sigmoids) to labels of our own: the quiet positions of
+      N self-play games at level 5 (default 40), each valued by a search to
+      depth D (default 10), and M (default 3000) random quiet positions of
+      at most S seeds (default 10) whose value an endgame table built in
+      memory knows exactly. Prints the loss of the default weights and of
+      the fitted ones, as uci --weights takes them; keep a fit only if
+      match --sprt says it wins.
   oware-engine openings [--rules R] [--count N] [--plies K] [--depth D]
                         [--margin M] [--seed S]
       Prints N balanced openings for match --openings: random openings of
@@ -168,8 +178,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = openings(args[1:], stdout)
 	case "book":
 		err = bookCommand(args[1:], stdout, stderr)
+	case "tune":
+		err = tune(args[1:], stdout, stderr)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft, replay, best, tables, uci, match, openings or book)", args[0])}
+		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft, replay, best, tables, uci, match, openings, book or tune)", args[0])}
 	}
 	switch e := err.(type) {
 	case nil:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"oware/engine"
+	"oware/engine/search"
 )
 
 // TestSPRTBounds: with α = β = 0.05 the bounds are ln(0.05/0.95) and
@@ -149,5 +151,35 @@ func TestOpeningsFileInRepository(t *testing.T) {
 			t.Errorf("opening %s twice", key)
 		}
 		seen[key] = true
+	}
+}
+
+// TestTuneAndBookCommands: a small fit prints the loss of the default and
+// of the fitted weights, no larger, in the form uci --weights reads; a
+// small book is written and its size printed.
+func TestTuneAndBookCommands(t *testing.T) {
+	code, out, errOut := runCmd("tune", "--games", "1", "--depth", "2", "--table-seeds", "4", "--table-samples", "50")
+	if code != 0 {
+		t.Fatalf("tune: exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var before, after float64
+	var w0, w1 string
+	if len(lines) != 3 {
+		t.Fatalf("tune printed %q", out)
+	}
+	fmt.Sscanf(lines[1], "loss %f with %s", &before, &w0)
+	fmt.Sscanf(lines[2], "loss %f with %s", &after, &w1)
+	if _, err := search.ParseWeights(w1); err != nil || after > before || w0 != search.DefaultWeights().String() {
+		t.Errorf("tune printed %q (%v)", out, err)
+	}
+	file := filepath.Join(t.TempDir(), "b.book")
+	code, out, errOut = runCmd("book", "--out", file, "--positions", "3", "--depth", "2")
+	if code != 0 || !strings.Contains(out, "3 positions, 92 bytes") {
+		t.Fatalf("book: exit %d: %s %s", code, out, errOut)
+	}
+	data, _ := os.ReadFile(file)
+	if b, err := search.ParseBook(data); err != nil || b.Len() != 3 {
+		t.Errorf("the book file: %v", err)
 	}
 }
