@@ -99,7 +99,9 @@ Commands:
       sequential test decides between "the first engine is ELO0 stronger"
       (H0) and "ELO1 stronger" (H1), with error rates --alpha and --beta
       (0.05 each): the pentanomial GSPRT of fishtest over the pairs, its
-      log-likelihood ratio and bounds printed after each pair.
+      log-likelihood ratio and bounds printed after each pair. SIGTERM
+      (e.g. from timeout 15m) ends the match after the game under way
+      with the summary of the games played.
   oware-engine book --out FILE [--positions N] [--depth D] [--dropout W]
                     [--seed S] [--hash MB] [--time T]
       Builds an Abapa opening book by drop-out expansion over the search:

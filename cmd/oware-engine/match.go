@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -9,9 +10,12 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"os/exec"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"oware/engine"
@@ -116,7 +120,11 @@ func match(args []string, out, progress io.Writer) error {
 		}
 		cfg.sprt = &t
 	}
-	sum, err := runMatch(cfg, [2]string(commands), progress)
+	// An interrupt (Ctrl-C, or SIGTERM from a timeout) ends the match
+	// after the game under way, with the summary of the games played.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sum, err := runMatch(ctx, cfg, [2]string(commands), progress)
 	if err != nil {
 		return err
 	}
@@ -145,7 +153,7 @@ func elo(x *float64, score float64) string {
 
 // runMatch plays the games, in pairs from the same opening with the
 // engines' seats swapped, restarting an engine after it failed.
-func runMatch(cfg matchConfig, commands [2]string, progress io.Writer) (matchSummary, error) {
+func runMatch(ctx context.Context, cfg matchConfig, commands [2]string, progress io.Writer) (matchSummary, error) {
 	var procs [2]*uciProcess
 	defer func() {
 		for _, p := range procs {
@@ -158,7 +166,7 @@ func runMatch(cfg matchConfig, commands [2]string, progress io.Writer) (matchSum
 	var opening []int
 	var penta [5]int
 	decided := ""
-	for game := 0; game < cfg.games && decided == ""; game++ {
+	for game := 0; game < cfg.games && decided == "" && ctx.Err() == nil; game++ {
 		switch {
 		case game%2 == 1:
 		case len(cfg.book) > 0:
