@@ -118,7 +118,7 @@ func (s *Searcher) NewGame() { s.tt.clear() }
 // finished.
 //
 // A search stops within a few milliseconds of its MoveTime or ctx's end
-// (it looks every 1024 nodes, and at once in a costly check), in every
+// (it looks every 128 nodes, and at once in a costly check), in every
 // rule set: Nam-nam's legality checks (RULES.md 4.4, which a
 // position can make cost millions of relay laps) run within a budget of
 // the search's own that the deadline or ctx's end stops (engine.Budget),
@@ -401,14 +401,14 @@ func (r *run) child(ply, depth, pit int, alpha, beta int32, first bool, seg int)
 	return v, ex
 }
 
-// checkStop looks at the clock, the node count and the context every 1024
+// checkStop looks at the clock, the node count and the context every 128
 // nodes and reports whether the search must stop.
 func (r *run) checkStop() bool {
 	if r.stopped {
 		return true
 	}
 	r.nodes++
-	if r.nodes&1023 != 0 {
+	if r.nodes&127 != 0 {
 		return false
 	}
 	switch {
