@@ -66,6 +66,10 @@ type Challenge struct {
 	By, ByRating string
 	// ForMe marks a challenge for one player (the viewer).
 	ForMe bool
+	// CasualForViewer marks a rated challenge whose game would be casual
+	// for the viewer: they played PairGames rated games against its
+	// creator in the PairWindow (ratings.go).
+	CasualForViewer bool
 	// Owner is the creator's owner key; Status "open", "taken" or
 	// "cancelled" (also for one whose creator left).
 	Owner, Status string
@@ -199,7 +203,29 @@ func (s *Service) Challenges(ctx context.Context, viewer uint) ([]*Challenge, er
 			}
 		}
 	}
-	return out, nil
+	return out, s.notePairs(ctx, out, viewer)
+}
+
+// notePairs marks the rated challenges of list that would be casual for
+// the account viewer (0: none) under the per-pair limit.
+func (s *Service) notePairs(ctx context.Context, list []*Challenge, viewer uint) error {
+	if viewer == 0 {
+		return nil
+	}
+	var opponents map[uint]int
+	for _, c := range list {
+		if !c.Rated || c.row.UserID == nil {
+			continue
+		}
+		if opponents == nil {
+			var err error
+			if opponents, err = s.db.RatedOpponents(ctx, viewer, PairWindow); err != nil {
+				return err
+			}
+		}
+		c.CasualForViewer = opponents[*c.row.UserID] >= PairGames
+	}
+	return nil
 }
 
 // FindChallenge returns challenge id in any status, or ErrNotFound.
@@ -265,6 +291,7 @@ func (s *Service) Accept(ctx context.Context, id string, p Player) (*Game, strin
 		return nil, "", engine.Nobody, err
 	}
 	g.Version, g.SpectatorKey, g.CreatedAt, g.UpdatedAt = row.Version, row.SpectatorKey, row.CreatedAt, row.UpdatedAt
+	s.capPair(ctx, g)
 	return g, token, side, nil
 }
 
@@ -355,6 +382,7 @@ func (s *Service) QuickPair(ctx context.Context, rules string, tc TimeControl, r
 		return nil, challengeOf(ch, now), chToken, engine.Nobody, nil
 	}
 	g.Version = 1
+	s.capPair(ctx, g)
 	if g.Rated {
 		s.noteRatings(ctx, g)
 		if err := s.db.SetGameRatings(ctx, g.ID, g.Ratings[engine.South], g.Ratings[engine.North]); err != nil {

@@ -237,8 +237,11 @@ func TestRatingsOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Move(ctx, g, engine.South, "C"); err != nil {
-			t.Fatal(err)
+		// Two moves each: a real-time game counts from then on (issue 19).
+		for i, label := range []string{"C", "f", "D", "e"} {
+			if err := s.Move(ctx, g, []engine.Side{engine.South, engine.North}[i%2], label); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if err := s.Resign(ctx, g, engine.North); err != nil {
 			t.Fatal(err)

@@ -439,7 +439,7 @@ func (s *Service) rematchOnce(ctx context.Context, g *Game, seat engine.Side) er
 	}
 	ng := newGame(g.Rules)
 	ng.Status, ng.Seats, ng.Instant = Playing, [2]Seat{g.Seats[engine.North], g.Seats[engine.South]}, g.Instant
-	ng.Clock.TimeControl, ng.Rated = g.Clock.TimeControl, g.Rated
+	ng.Clock.TimeControl, ng.Rated = g.Clock.TimeControl, g.Rated || g.Unrated == UnratedPair
 	if ng.Rated {
 		s.noteRatings(ctx, ng)
 	}
@@ -461,6 +461,7 @@ func (s *Service) rematchOnce(ctx context.Context, g *Game, seat engine.Side) er
 		return err
 	}
 	ng.ID = row.ID
+	s.capPair(ctx, ng)
 	s.computerTurn(ng)
 	return nil
 }
@@ -470,6 +471,7 @@ func (s *Service) rematchOnce(ctx context.Context, g *Game, seat engine.Side) er
 func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
 	if g.Status == Over {
 		g.stopClock(s.Now())
+		g.abortEarly()
 	}
 	return s.storeRow(ctx, g, g.row(), m)
 }

@@ -50,6 +50,7 @@ var refusals = []struct {
 	{game.ErrNoOffer, &userError{http.StatusConflict, "err_no_offer"}},
 	{game.ErrNotOver, &userError{http.StatusConflict, "err_not_over"}},
 	{game.ErrConflict, &userError{http.StatusConflict, "err_conflict"}},
+	{game.ErrStale, &userError{http.StatusConflict, "fr_err_stale"}},
 	{game.ErrNotNamNam, errBadRequest},
 	{game.ErrTimeUp, &userError{http.StatusConflict, "clk_err_time_up"}},
 	{game.ErrCannotClaim, &userError{http.StatusConflict, "clk_err_cannot_claim"}},

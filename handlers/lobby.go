@@ -99,7 +99,8 @@ func (h *handler) lobbyView(c echo.Context) (views.LobbyView, string, error) {
 	me := h.player(c)
 	for _, ch := range list {
 		row := views.ChallengeRow{ID: ch.ID, Rules: ch.Rules, Clock: ch.Clock.String(), By: ch.By, ByRating: ch.ByRating,
-			Rated: ch.Rated, MinRating: ch.MinRating, MaxRating: ch.MaxRating, ForMe: ch.ForMe,
+			Rated: ch.Rated, CasualForViewer: ch.CasualForViewer, PairGames: game.PairGames,
+			MinRating: ch.MinRating, MaxRating: ch.MaxRating, ForMe: ch.ForMe,
 			Mine: ch.Owner == me.Owner, Action: "/" + lang + "/lobby/challenges/" + ch.ID + "/accept"}
 		if row.Mine {
 			row.Action = "/" + lang + "/lobby/challenges/" + ch.ID + "/cancel"

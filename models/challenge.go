@@ -36,13 +36,18 @@ type Challenge struct {
 	// PairKey groups the challenges a quick-pairing button matches; ""
 	// for the others.
 	PairKey string
+	// Source is who the challenge counts against in the limit of open
+	// challenges and in the lobby's list: "u<id>" for an account,
+	// "c<address>" for a guest (migration 00017).
+	Source string
 	// Status is "open", "taken" or "cancelled"; an open challenge is gone
 	// once ExpiresAt passed (its creator stopped asking for it).
 	Status               string
 	ExpiresAt, CreatedAt time.Time
 	// Creator is the creator's username ("" for a guest), as
-	// OpenChallenges reads it.
-	Creator string `gorm:"-"`
+	// OpenChallenges reads it (read only, no column: a tag of "-" would
+	// make GORM skip it on reads too, issue 19).
+	Creator string `gorm:"->;-:migration"`
 }
 
 // CreateChallenge inserts ch, open, with a new id and game id, created
