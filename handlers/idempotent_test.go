@@ -92,7 +92,9 @@ func TestConcurrentTakebacks(t *testing.T) {
 		codes := make([]int, 10)
 		var wg sync.WaitGroup
 		for i := range codes {
-			wg.Go(func() { codes[i], _, _ = s.post(p.c, p.game+"/takeback", form, map[string]string{"HX-Request": "true"}) })
+			wg.Go(func() {
+				codes[i], _, _ = s.post(p.c, p.game+"/takeback", form, map[string]string{"HX-Request": "true"})
+			})
 		}
 		wg.Wait()
 		ok := 0
