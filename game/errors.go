@@ -34,6 +34,13 @@ var (
 	ErrRatedNeedsAccount = errors.New("game: rated games need an account")
 	// ErrRatedNeedsClock: a rated game needs a time control.
 	ErrRatedNeedsClock = errors.New("game: rated games need a clock")
+	// ErrBadRatingRange: a challenge's rating range is not within 0 to
+	// MaxRatingBound with the minimum not above the maximum (lobby.go); it
+	// is also an ErrBadSettings.
+	ErrBadRatingRange = fmt.Errorf("%w: bad rating range", ErrBadSettings)
+	// ErrTooManyChallenges: the creator has MaxOpenChallenges open
+	// challenges already (lobby.go).
+	ErrTooManyChallenges = errors.New("game: too many open challenges")
 	// ErrChallengeTaken: the challenge was taken, cancelled or is gone.
 	ErrChallengeTaken = errors.New("game: the challenge is no longer open")
 	// ErrOwnChallenge: a challenge cannot be accepted by its creator.

@@ -27,10 +27,29 @@ const (
 // Player is who creates or accepts a challenge: an account (UserID, 0 for
 // a guest) and an owner key that tells one creator from another
 // ("u<id>" for an account, "s<key>" for a browser, "a<random>" for a
-// program).
+// program). Client is the client's address (an IPv6 address by its /64
+// network), which a guest's challenges count against.
 type Player struct {
 	UserID uint
 	Owner  string
+	Client string
+}
+
+// MaxOpenChallenges is how many open challenges an account, or a client
+// address for guests, may have at once (Player.source); past it a new one
+// is refused with ErrTooManyChallenges (issue 19).
+const MaxOpenChallenges = 3
+
+// source is who p's challenges count against: "u<id>" for an account,
+// "c<address>" for a guest (the owner key when the address is unknown).
+func (p Player) source() string {
+	switch {
+	case p.UserID != 0:
+		return OwnerOf(p.UserID, "")
+	case p.Client != "":
+		return "c" + p.Client
+	}
+	return p.Owner
 }
 
 // OwnerOf returns the owner key of an account, or else of a browser's key.
@@ -141,17 +160,25 @@ func (s *Service) newChallenge(ctx context.Context, set ChallengeSettings, by Pl
 		return nil, "", ErrRatedNeedsAccount
 	case set.Rated && !set.Clock.On():
 		return nil, "", ErrRatedNeedsClock
-	case set.MinRating < 0 || set.MaxRating < 0 || (set.MaxRating > 0 && set.MaxRating < set.MinRating) || set.MaxRating > 5000:
-		return nil, "", fmt.Errorf("%w: rating range %d-%d", ErrBadSettings, set.MinRating, set.MaxRating)
+	case set.MinRating < 0 || set.MaxRating < 0 || (set.MaxRating > 0 && set.MaxRating < set.MinRating) ||
+		set.MinRating > MaxRatingBound || set.MaxRating > MaxRatingBound:
+		return nil, "", fmt.Errorf("%w: %d-%d", ErrBadRatingRange, set.MinRating, set.MaxRating)
 	}
 	token := models.NewToken()
 	wait := PageWait
 	if set.API {
 		wait = APIWait
 	}
+	open, err := s.db.OpenChallengesOf(ctx, by.source(), s.Now())
+	if err != nil {
+		return nil, "", err
+	}
+	if open >= MaxOpenChallenges {
+		return nil, "", ErrTooManyChallenges
+	}
 	ch := &models.Challenge{Rules: r.Name(), Fours: Fours(r), Seat: set.Seat,
 		ClockInitial: set.Clock.Initial, ClockIncrement: set.Clock.Increment, ClockDays: set.Clock.Days,
-		Rated: set.Rated, Owner: by.Owner, TokenHash: models.HashToken(token), ExpiresAt: s.Now().Add(wait)}
+		Rated: set.Rated, Owner: by.Owner, Source: by.source(), TokenHash: models.HashToken(token), ExpiresAt: s.Now().Add(wait)}
 	if set.Rated {
 		ch.MinRating, ch.MaxRating = set.MinRating, set.MaxRating
 	}
@@ -175,12 +202,16 @@ func (s *Service) newChallenge(ctx context.Context, set ChallengeSettings, by Pl
 	return ch, token, nil
 }
 
-// Challenges returns the open challenges the account viewer (0 for a
-// visitor) may see, oldest first (at most 100), with their creators'
-// ratings.
-func (s *Service) Challenges(ctx context.Context, viewer uint) ([]*Challenge, error) {
+// LobbySize is how many open challenges the lobby lists at most.
+const LobbySize = 100
+
+// Challenges returns the open challenges that viewer (UserID 0 for a
+// visitor) may see: theirs first (by Owner), then the newest first, at
+// most LobbySize, with their creators' ratings. As nobody has more than
+// MaxOpenChallenges open, nobody's hide the others'.
+func (s *Service) Challenges(ctx context.Context, viewer Player) ([]*Challenge, error) {
 	now := s.Now()
-	rows, err := s.db.OpenChallenges(ctx, now, viewer, 100)
+	rows, err := s.db.OpenChallenges(ctx, now, viewer.UserID, viewer.Owner, LobbySize)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +234,7 @@ func (s *Service) Challenges(ctx context.Context, viewer uint) ([]*Challenge, er
 			}
 		}
 	}
-	return out, s.notePairs(ctx, out, viewer)
+	return out, s.notePairs(ctx, out, viewer.UserID)
 }
 
 // notePairs marks the rated challenges of list that would be casual for

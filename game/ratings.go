@@ -42,6 +42,9 @@ const (
 	LeaderDays  = 30
 )
 
+// MaxRatingBound is the highest bound of a challenge's rating range.
+const MaxRatingBound = 5000
+
 // UnratedPair is Game.Unrated of a game played casual because its players
 // had played PairGames rated games against each other in PairWindow.
 const UnratedPair = "pair"

@@ -43,6 +43,8 @@ var refusals = []struct {
 }{
 	{game.ErrNotFound, errNotFound},
 	{game.ErrBadClock, &userError{http.StatusUnprocessableEntity, "clk_err_bad_clock"}},
+	{game.ErrBadRatingRange, &userError{http.StatusUnprocessableEntity, "fr_err_rating_range"}},
+	{game.ErrTooManyChallenges, &userError{http.StatusTooManyRequests, "fr_err_too_many_challenges"}},
 	{game.ErrBadSettings, &userError{http.StatusUnprocessableEntity, "err_bad_request"}},
 	{game.ErrNotStarted, &userError{http.StatusConflict, "err_not_started"}},
 	{game.ErrNotYourTurn, &userError{http.StatusConflict, "err_not_your_turn"}},
