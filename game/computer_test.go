@@ -127,9 +127,11 @@ func TestPoolBounded(t *testing.T) {
 			}
 		})
 	}
+	// Wait for what is checked: two functions running (the pool's Running
+	// counter may read 2 before the second one has started), three queued.
 	eventually(t, "two running, three queued", func() bool {
 		st := pool.Stats()
-		return st.Running == 2 && st.Queued == 3 && st.Workers == 2
+		return now.Load() == 2 && st.Queued == 3 && st.Workers == 2
 	})
 	close(release)
 	wg.Wait()
@@ -142,18 +144,20 @@ func TestPoolBounded(t *testing.T) {
 	// A request that goes away while queued is dropped; a full queue is
 	// refused.
 	block := make(chan struct{})
-	go pool.Do(context.Background(), func(context.Context, *search.Searcher) { <-block })
-	go pool.Do(context.Background(), func(context.Context, *search.Searcher) { <-block })
-	eventually(t, "both workers busy", func() bool { return pool.Stats().Running == 2 })
+	var blocked atomic.Int32
+	for range 2 {
+		go pool.Do(context.Background(), func(context.Context, *search.Searcher) { blocked.Add(1); <-block })
+	}
+	eventually(t, "both workers busy", func() bool { return blocked.Load() == 2 })
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
-	ran := false
-	if err := pool.Do(ctx, func(context.Context, *search.Searcher) { ran = true }); err != context.DeadlineExceeded {
+	var ran atomic.Bool
+	if err := pool.Do(ctx, func(context.Context, *search.Searcher) { ran.Store(true) }); err != context.DeadlineExceeded {
 		t.Errorf("queued past its deadline: %v", err)
 	}
 	close(block)
 	eventually(t, "the workers free", func() bool { return pool.Stats().Running == 0 && pool.Stats().Queued == 0 })
-	if ran {
+	if ran.Load() {
 		t.Error("a request gone away still ran")
 	}
 }
