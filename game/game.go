@@ -97,9 +97,6 @@ type Game struct {
 	// Unrated says why a game asked for as rated is casual: UnratedPair,
 	// or "" (ratings.go).
 	Unrated string
-	// overAtLoad: the game was over as read from the database (its end
-	// is not being decided now).
-	overAtLoad bool
 	// Instant: the computer answers without its minimum thinking time.
 	Instant bool
 	// Hints counts the hints given in the game (at most MaxHints).
@@ -113,6 +110,9 @@ type Game struct {
 	start         engine.Position
 	agreements    []int
 	agreementList string
+	// stored is the turn as last read or written (runClock): the zero
+	// turn for a game not stored yet.
+	stored turn
 	// The cache of the row (cache.go): the move labels, the resume point
 	// and the stored ends of the rounds.
 	labels     string

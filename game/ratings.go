@@ -73,10 +73,11 @@ func (g *Game) counts() bool {
 	return err == nil && made[engine.South] >= need && made[engine.North] >= need
 }
 
-// abortEarly makes the rated game g, which has just ended, aborted (no
-// result, not rated) when it ended before it counts.
+// abortEarly makes the rated game g, which has just ended (it was not over
+// as stored), aborted (no result, not rated) when it ended before it
+// counts.
 func (g *Game) abortEarly() {
-	if g.Rated && g.Status == Over && !g.overAtLoad && g.Reason != ReasonAborted && !g.counts() {
+	if g.Rated && g.Status == Over && g.stored.status != Over && g.Reason != ReasonAborted && !g.counts() {
 		g.Result, g.Reason = engine.NoResult, ReasonAborted
 	}
 }
