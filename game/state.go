@@ -21,7 +21,7 @@ func readRow(row *models.Game) (*Game, error) {
 		CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, agreementList: row.Agreements,
 		labels: row.MoveLabels, roundsJSON: row.Rounds,
 		Rated: row.Rated, Ratings: [2]string{row.SouthRating, row.NorthRating}, Unrated: row.Unrated,
-		Instant:    row.ComputerInstant, Hints: row.Hints, hint: row.Hint, takeback: row.TakebackOffer,
+		Instant: row.ComputerInstant, Hints: row.Hints, hint: row.Hint, takeback: row.TakebackOffer,
 	}
 	g.Clock = clockOf(row)
 	var err error

@@ -40,6 +40,9 @@ func (h *handler) gameView(g *game.Game, w viewer) views.GameView {
 		Clock:     h.clockView(g), Rated: g.Rated, Ratings: g.Ratings, Version: g.Version,
 		CasualPair: g.Unrated == game.UnratedPair, PairGames: game.PairGames,
 	}
+	if g.Status == game.Over {
+		v.Analysis = boardPath(w.lang, g.Rules, g.Position)
+	}
 	if w.seat == engine.Nobody {
 		v.EventsURL = watchPath(w.lang, g.SpectatorKey) + "/events?v=" + strconv.Itoa(g.Version)
 		if w.rematchKey != "" {
