@@ -18,7 +18,7 @@ type Tournament struct {
 	Kind, Name string
 	// Rules and Fours are every game's rule set (as in Game); the clock
 	// is real time, in seconds.
-	Rules, Fours                  string
+	Rules, Fours                 string
 	ClockInitial, ClockIncrement int
 	// Minutes is an arena's duration, Rounds a Swiss event's rounds.
 	Minutes, Rounds int
@@ -199,8 +199,8 @@ func (db *DB) tournamentGames(tx *gorm.DB, id string) ([]TournamentGame, error) 
 		TournamentGameState `gorm:"embedded"`
 	}
 	err := tx.Table("tournament_games t").
-		Select("t.*, COALESCE(g.status, '') AS status, COALESCE(g.result, '') AS result, " +
-			"COALESCE(g.reason, '') AS reason, COALESCE(LENGTH(g.move_labels), 0) AS plies, " +
+		Select("t.*, COALESCE(g.status, '') AS status, COALESCE(g.result, '') AS result, "+
+			"COALESCE(g.reason, '') AS reason, COALESCE(LENGTH(g.move_labels), 0) AS plies, "+
 			"g.updated_at AS game_updated").
 		Joins("LEFT JOIN games g ON g.id = t.game_id").
 		Where("t.tournament_id = ?", id).Order("t.id").Scan(&rows).Error

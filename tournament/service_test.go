@@ -340,3 +340,36 @@ func TestSwissPairedOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestHourlyArenas: with Hourly set, a tick makes the next hour's arena
+// of each of HourlyControls, starting on the hour; later ticks, also of
+// another instance, make no second one.
+func TestHourlyArenas(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		f.wait(17 * time.Minute) // 12:17
+		g := newFixture(modelstest.Reopen(t, f.db))
+		g.games.SetClock(f.clock)
+		for _, s := range []*tournament.Service{f.ts, g.ts} {
+			s.Hourly = true
+			if err := s.Tick(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.wait(2 * time.Minute)
+		if err := f.ts.Tick(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		_, upcoming, _, err := f.ts.List(t.Context(), 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(upcoming) != len(tournament.HourlyControls) {
+			t.Fatalf("%d upcoming arenas, want %d", len(upcoming), len(tournament.HourlyControls))
+		}
+		for _, a := range upcoming {
+			if a.Kind != "arena" || !a.Rated || a.StartsAt.Format("15:04") != "13:00" || a.Minutes != tournament.HourlyMinutes {
+				t.Errorf("arena %+v", a)
+			}
+		}
+	})
+}
