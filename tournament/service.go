@@ -94,9 +94,10 @@ func New(db *models.DB, games *game.Service, log *slog.Logger) *Service {
 	return s
 }
 
-// OnChange adds f to what runs (in a goroutine of the service) after a
-// pass changed tournament id (new pairings, a new status); the live
-// standings use it. Call it before serving.
+// OnChange adds f to what runs (in a goroutine of its own) after
+// tournament id changed in this instance (a game's end, new pairings, a
+// player joined or left, a new status); the live standings use it. Call
+// it before serving.
 func (s *Service) OnChange(f func(id string)) { s.onChange = append(s.onChange, f) }
 
 // stored is the hook of every stored game: a tournament game that ended
@@ -112,6 +113,7 @@ func (s *Service) stored(ctx context.Context, g *game.Game) {
 		}
 		return
 	}
+	s.changed(tg.TournamentID) // the standings moved
 	s.Kick(tg.TournamentID)
 }
 
@@ -145,10 +147,10 @@ func (s *Service) Kick(id string) {
 	}()
 }
 
-// changed runs the OnChange hooks for id.
+// changed runs the OnChange hooks for id, in a goroutine.
 func (s *Service) changed(id string) {
 	for _, f := range s.onChange {
-		f(id)
+		go f(id)
 	}
 }
 
