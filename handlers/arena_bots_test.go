@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"os"
 	"slices"
 	"sort"
@@ -44,7 +45,10 @@ func TestArenaBots(t *testing.T) {
 		log := slog.New(slog.DiscardHandler)
 		games := game.New(db, log)
 		ts := tournament.New(db, games, log)
-		s := newSiteWith(t, db, func(c *handlers.Config) { c.Games, c.Tournaments = games, ts })
+		s := newSiteWith(t, db, func(c *handlers.Config) {
+			c.Games, c.Tournaments = games, ts
+			c.BehindProxy = true // each bot registers from an address of its own (X-Forwarded-For)
+		})
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		go games.RunSweeper(ctx, time.Second)
@@ -52,7 +56,12 @@ func TestArenaBots(t *testing.T) {
 
 		bots := make([]*http.Client, 20)
 		for i := range bots {
-			bots[i] = s.account("bot" + strconv.Itoa(i))
+			bots[i] = s.browser()
+			_, _, page := s.get(bots[i], "/en/register")
+			form := url.Values{"_csrf": {s.csrf(page)}, "username": {"bot" + strconv.Itoa(i)}, "password": {testPassword}}
+			if code, _, _ := s.post(bots[i], "/en/register", form, map[string]string{"X-Forwarded-For": "198.51.100." + strconv.Itoa(i+1)}); code != http.StatusSeeOther {
+				t.Fatalf("register bot %d: %d", i, code)
+			}
 		}
 		var created struct{ ID string }
 		set := map[string]any{"kind": "arena", "name": "Bots", "rules": "abapa",
@@ -219,7 +228,9 @@ func checkNoOverlap(t *testing.T, ps []models.TournamentGame) {
 	for id, spans := range by {
 		sort.Slice(spans, func(i, j int) bool { return spans[i].from.Before(spans[j].from) })
 		for i := 1; i < len(spans); i++ {
-			if spans[i].from.Before(spans[i-1].to) {
+			// A pairing's time is in whole milliseconds (the clocks'
+			// unit), a game's end in microseconds.
+			if spans[i].from.Add(time.Millisecond).Before(spans[i-1].to) {
 				t.Errorf("player %d: a game from %v while another lasts until %v", id, spans[i].from, spans[i-1].to)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -76,6 +77,13 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	s.move(computer, "C", nil)
 	_, _, page = s.get(computer.c, computer.game)
 	s.post(computer.c, computer.game+"/hint", url.Values{"_csrf": {s.csrf(page)}}, nil)
+	var arena struct{ ID string }
+	s.apiAs(alice, "POST", "/api/v1/tournaments", map[string]any{"kind": "arena", "name": "Evening arena", "rules": "abapa",
+		"clock": map[string]int{"initial": 180, "increment": 2}, "minutes": 60, "starts_in": 0, "rated": true}, &arena)
+	for _, c := range []*http.Client{alice, bob} {
+		s.apiAs(c, "POST", "/api/v1/tournaments/"+arena.ID+"/join", nil, nil)
+	}
+	s.waitGame(alice, arena.ID)
 	return []lookPage{
 		{"home", "/en/"},
 		{"new-game", "/en/games/new"},
@@ -93,6 +101,8 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"leaderboard", "/en/players"},
 		{"computer", "/en/computer"},
 		{"computer-game", computer.game},
+		{"tournaments", "/en/tournaments"},
+		{"tournament", "/en/tournaments/" + arena.ID},
 	}
 }
 

@@ -225,12 +225,13 @@ func (db *DB) TournamentOfGame(ctx context.Context, gameID string) (*TournamentG
 // PairTournament makes pairings of tournament id in one transaction:
 // it takes the tournament's row lock (an update of pair_count; on SQLite
 // the one writer), reads the tournament, its players and its pairings,
-// asks pair for the new pairings and inserts them (with created_at now).
+// asks pair for the new pairings and inserts them (created_at: clock's
+// time once the lock is held).
 // When round > 0 (a Swiss round), the tournament's round must still be
 // round - 1 and becomes round: of two instances pairing the same round,
 // the second gets ErrTournamentChanged and writes nothing. It returns the
 // pairings inserted, with their ids.
-func (db *DB) PairTournament(ctx context.Context, id string, round int, now time.Time,
+func (db *DB) PairTournament(ctx context.Context, id string, round int, clock func() time.Time,
 	pair func(t *Tournament, players []TournamentPlayer, games []TournamentGame) ([]TournamentGame, error)) ([]TournamentGame, error) {
 	var made []TournamentGame
 	err := db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -261,8 +262,9 @@ func (db *DB) PairTournament(ctx context.Context, id string, round int, now time
 		if made, err = pair(&t, players, games); err != nil {
 			return err
 		}
+		now := clock().UTC()
 		for i := range made {
-			made[i].TournamentID, made[i].CreatedAt = id, now.UTC()
+			made[i].TournamentID, made[i].CreatedAt = id, now
 		}
 		if len(made) == 0 {
 			return nil

@@ -99,7 +99,7 @@ func (s *Service) arenaPass(ctx context.Context, t *models.Tournament, now time.
 	if err != nil {
 		return err
 	}
-	made, err := s.db.PairTournament(ctx, t.ID, 0, now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
+	made, err := s.db.PairTournament(ctx, t.ID, 0, s.games.Now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
 		return arenaPairs(t, players, games, ratings, now), nil
 	})
 	if err != nil {
@@ -226,7 +226,7 @@ func (s *Service) swissPass(ctx context.Context, t *models.Tournament, now time.
 		ratings[p.UserID] = p.Rating
 	}
 	round := t.Round + 1
-	made, err := s.db.PairTournament(ctx, t.ID, round, now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
+	made, err := s.db.PairTournament(ctx, t.ID, round, s.games.Now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
 		for i := range players {
 			players[i].Rating = ratings[players[i].UserID]
 		}
