@@ -237,6 +237,26 @@ func (h *handler) tournamentEvents(c echo.Context) error {
 	defer closed()
 	ch, stop := h.events.Subscribe(tournamentChannel(t.ID))
 	defer stop()
+	ctx := c.Request().Context()
+	// live renders the live part as the viewer sees it now.
+	live := func() ([]byte, error) {
+		if t, err = h.tournaments.Find(ctx, t.ID); err != nil {
+			return nil, err
+		}
+		v, err := h.tournamentView(c, t)
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		err = views.TournamentLive(h.visit(c).l, langOf(c), v).Render(ctx, &buf)
+		return buf.Bytes(), err
+	}
+	// Counted after the subscription, so that no change slips in
+	// between, and sent first: the page may be older.
+	last, err := live()
+	if err != nil {
+		return err
+	}
 	resp := c.Response()
 	rc := http.NewResponseController(resp)
 	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
@@ -251,51 +271,37 @@ func (h *handler) tournamentEvents(c echo.Context) error {
 		resp.Flush()
 		return nil
 	}
-	if write([]byte("retry: 2000\n\n")) != nil {
+	if write(append([]byte("retry: 2000\n\n"), sseEvent("standings", last)...)) != nil {
 		return nil
 	}
-	var last []byte
-	ctx := c.Request().Context()
 	poll := time.NewTicker(tournamentPoll)
 	defer poll.Stop()
 	ping := time.NewTicker(keepAlive)
 	defer ping.Stop()
-	for n := 0; ; n++ {
-		if n > 0 {
-			select {
-			case <-ctx.Done():
-				return nil
-			case _, ok := <-ch:
-				if !ok {
-					return nil // the broker stopped: shutting down
-				}
-			case <-poll.C:
-			case <-ping.C:
-				if write([]byte(": ping\n\n")) != nil {
-					return nil
-				}
-				continue
-			}
-		}
-		if t, err = h.tournaments.Find(ctx, t.ID); err != nil {
+	for {
+		select {
+		case <-ctx.Done():
 			return nil
+		case _, ok := <-ch:
+			if !ok {
+				return nil // the broker stopped: shutting down
+			}
+		case <-poll.C:
+		case <-ping.C:
+			if write([]byte(": ping\n\n")) != nil {
+				return nil
+			}
+			continue
 		}
-		v, err := h.tournamentView(c, t)
+		b, err := live()
 		if err != nil {
 			return nil
 		}
-		var buf bytes.Buffer
-		if err := views.TournamentLive(h.visit(c).l, langOf(c), v).Render(ctx, &buf); err != nil {
-			return nil
-		}
-		if n > 0 && bytes.Equal(buf.Bytes(), last) {
+		if bytes.Equal(b, last) {
 			continue
 		}
-		last = buf.Bytes()
-		if n == 0 {
-			continue // the page has it
-		}
-		if write(sseEvent("standings", last)) != nil {
+		last = b
+		if write(sseEvent("standings", b)) != nil {
 			return nil
 		}
 	}
