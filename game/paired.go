@@ -30,8 +30,9 @@ type PairedSettings struct {
 
 // CreatePaired stores a new game between set.South and set.North, started
 // (the first moves' clocks run, clock.go), and returns it with the bearer
-// tokens of its seats by engine.Side. A rated one counts like a rated game
-// of the lobby (ratings.go). Errors: ErrBadSettings, ErrBadClock,
+// tokens of its seats by engine.Side. Its clock starts as a game taken
+// from the lobby does (gameOf); a rated one counts like a rated game of
+// the lobby (ratings.go). Errors: ErrBadSettings, ErrBadClock,
 // ErrRatedNeedsClock, and a conflict (models.ErrConflict) when the id is
 // taken.
 func (s *Service) CreatePaired(ctx context.Context, set PairedSettings) (*Game, [2]string, error) {
@@ -59,7 +60,8 @@ func (s *Service) CreatePaired(ctx context.Context, set PairedSettings) (*Game, 
 		g.Seats[side].Token = models.HashToken(tokens[side])
 		g.Seats[side].UserID = &id
 	}
-	g.startClock(s.Now())
+	g.runClock(s.Now())
+	g.stored = g.turnNow()
 	if g.Rated {
 		s.noteRatings(ctx, g)
 	}

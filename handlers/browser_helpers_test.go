@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"oware/models"
 )
 
 // chromiumPath is Debian's chromium (apt-get install chromium).
@@ -29,10 +31,16 @@ type chromium struct {
 // timeout. Both close at the end of the test, the browser first.
 func newBrowserSite(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) (*site, *chromium) {
 	t.Helper()
+	return newBrowserSiteOn(t, modelsOpenSQLite(t), timeout, opts...)
+}
+
+// newBrowserSiteOn is newBrowserSite on the database db.
+func newBrowserSiteOn(t *testing.T, db *models.DB, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) (*site, *chromium) {
+	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("no %s: apt-get install -y chromium", chromiumPath)
 	}
-	s := newSite(t, modelsOpenSQLite(t))
+	s := newSite(t, db)
 	opts = append(append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true),

@@ -252,7 +252,10 @@ func run(args []string) error {
 	}
 	defer stopComputer()
 	// The sweeper ends the games whose time ran out (with any number of
-	// instances, each game once); it stops when shutdown begins.
+	// instances, each game once) and writes the heartbeat by which no
+	// clock counts the site's outages (game/outage.go); it stops when
+	// shutdown begins.
+	games.WatchOutages()
 	go games.RunSweeper(brokerCtx, time.Second)
 	// The tournaments: started, paired and finished on time by every
 	// instance (each pairing once, tournament.Service.Pass).
