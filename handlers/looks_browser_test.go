@@ -84,6 +84,7 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		s.apiAs(c, "POST", "/api/v1/tournaments/"+arena.ID+"/join", nil, nil)
 	}
 	s.waitGame(alice, arena.ID)
+	reviewed := s.reviewedImport(s.browser())
 	return []lookPage{
 		{"home", "/en/"},
 		{"new-game", "/en/games/new"},
@@ -95,6 +96,10 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"variants", "/en/variants"},
 		{"tutorial", "/en/tutorials/oware-step-by-step/4"},
 		{"replay", "/en/games/" + over + "/replay?ply=10"},
+		{"review", reviewed + "?ply=1"},
+		{"learn", reviewed + "/learn"},
+		{"analysis", "/en/analysis?rules=abapa&position=" + blunderPosition + "&analyse=1"},
+		{"analysis-namnam", "/en/analysis?rules=namnam"},
 		{"player", "/en/players/alice"},
 		{"join", hdr.Get("Location") + "/join"},
 		{"lobby", "/en/lobby"},
