@@ -70,6 +70,7 @@ func (s *Service) CreatePaired(ctx context.Context, set PairedSettings) (*Game, 
 		return nil, tokens, fmt.Errorf("create paired game: %w", err)
 	}
 	g.ID, g.SpectatorKey, g.Version, g.CreatedAt, g.UpdatedAt = row.ID, row.SpectatorKey, row.Version, row.CreatedAt, row.UpdatedAt
+	s.capPair(ctx, g) // the per-pair limit of rated games (ratings.go)
 	s.published(ctx, g)
 	return g, tokens, nil
 }

@@ -68,7 +68,7 @@ func TestTournamentAPI(t *testing.T) {
 		s := newSite(t, db)
 		alice, bob := s.account("alice"), s.account("bob")
 		arena := map[string]any{"kind": "arena", "name": "Friday arena", "rules": "abapa",
-			"clock": map[string]int{"initial": 60, "increment": 0}, "minutes": 30, "starts_in": 0, "rated": true}
+			"clock": map[string]int{"initial": 60, "increment": 0}, "minutes": 30, "starts_in": 0, "rated": false}
 		var refusal struct{ Error string }
 		if code := s.apiAs(nil, "POST", "/api/v1/tournaments", arena, &refusal); code != http.StatusUnauthorized || refusal.Error == "" {
 			t.Errorf("without an account: %d %q", code, refusal.Error)

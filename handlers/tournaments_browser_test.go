@@ -30,6 +30,8 @@ func TestBrowserTournament(t *testing.T) {
 	b.do(alice, "alice makes an arena", chromedp.Navigate(s.srv.URL+"/en/tournaments"),
 		chromedp.SendKeys(chromedp.ID("trn-name"), "Browser arena"),
 		chromedp.SetValue(chromedp.ID("trn-start"), "0"),
+		// Casual: a rated game resigned before two moves each is aborted.
+		chromedp.Click(chromedp.ID("trn-rated")),
 		chromedp.Click(chromedp.CSS(`form.trn-form button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.CSS(`form[action$="/join"] button`)))
 	page, err := chromedp.Run(alice, chromedp.Location())
