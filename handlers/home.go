@@ -37,6 +37,7 @@ func (h *handler) home(c echo.Context) error {
 		return err
 	}
 	v.Picture, v.Sowing, v.LastPit = pos, mv.Sown, mv.Pit
+	v.Tournaments = h.tournamentReminders(c)
 	return render(c, http.StatusOK, views.Home(p, v))
 }
 

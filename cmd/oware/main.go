@@ -34,6 +34,7 @@ import (
 	"oware/mailer"
 	"oware/metrics"
 	"oware/models"
+	"oware/tournament"
 )
 
 // Set at build time:
@@ -63,6 +64,7 @@ var env = map[string]string{
 	"smtp-url":      "OWARE_SMTP_URL",
 	"metrics-addr":  "OWARE_METRICS_ADDR",
 	"stream-limits": "OWARE_STREAM_LIMITS",
+	"hourly-arenas": "OWARE_HOURLY_ARENAS",
 }
 
 func main() {
@@ -88,6 +90,7 @@ type config struct {
 	smtpURL                                    string // the SMTP server of the password reset mail; "" for none
 	metricsAddr                                string // the listen address of /metrics; "" for none
 	streams                                    handlers.StreamLimits
+	hourlyArenas                               bool // make the hourly arenas (tournament.HourlyControls)
 }
 
 // parseConfig reads the flags in args and, for flags not given, the
@@ -148,6 +151,8 @@ func flags(c *config) *flag.FlagSet {
 		"listen address of the Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: none (env OWARE_METRICS_ADDR)")
 	fs.Var((*streamLimits)(&c.streams), "stream-limits",
 		"event streams a client may open on one game, in all, and the instance's, as N,N,N (default 6,40,20000; env OWARE_STREAM_LIMITS)")
+	fs.BoolVar(&c.hourlyArenas, "hourly-arenas", false,
+		"make a rated Abapa arena of 55 minutes every hour for each of 1+1, 3+2 and 5+3 (env OWARE_HOURLY_ARENAS)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.BoolVar(&c.checkGames, "check-games", false,
 		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")
@@ -262,6 +267,11 @@ func run(args []string) error {
 	// shutdown begins.
 	games.WatchOutages()
 	go games.RunSweeper(brokerCtx, time.Second)
+	// The tournaments: started, paired and finished on time by every
+	// instance (each pairing once, tournament.Service.Pass).
+	tournaments := tournament.New(db, games, log)
+	tournaments.Hourly = cfg.hourlyArenas
+	go tournaments.Run(brokerCtx, time.Second)
 	e, err := handlers.New(handlers.Config{
 		DB:      db,
 		Events:  events,
@@ -272,6 +282,7 @@ func run(args []string) error {
 		Version: version,
 		Commit:  commit,
 
+		Tournaments: tournaments,
 		BehindProxy: cfg.behindProxy,
 		Mail:        mail,
 		Metrics:     met,
