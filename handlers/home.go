@@ -42,6 +42,7 @@ func (h *handler) home(c echo.Context) error {
 		return err
 	}
 	v.Picture, v.LastPit = pos, mv.Pit
+	v.Tournaments = h.tournamentReminders(c)
 	return render(c, http.StatusOK, views.Home(p, v))
 }
 

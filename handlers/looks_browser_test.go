@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -79,6 +80,13 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	s.move(computer, "C", nil)
 	_, _, page = s.get(computer.c, computer.game)
 	s.post(computer.c, computer.game+"/hint", url.Values{"_csrf": {s.csrf(page)}}, nil)
+	var arena struct{ ID string }
+	s.apiAs(alice, "POST", "/api/v1/tournaments", map[string]any{"kind": "arena", "name": "Evening arena", "rules": "abapa",
+		"clock": map[string]int{"initial": 180, "increment": 2}, "minutes": 60, "starts_in": 0, "rated": true}, &arena)
+	for _, c := range []*http.Client{alice, bob} {
+		s.apiAs(c, "POST", "/api/v1/tournaments/"+arena.ID+"/join", nil, nil)
+	}
+	s.waitGame(alice, arena.ID)
 	reviewed := s.reviewedImport(s.browser())
 	return []lookPage{
 		{"home", "/en/"},
@@ -103,6 +111,8 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"leaderboard", "/en/players"},
 		{"computer", "/en/computer"},
 		{"computer-game", computer.game},
+		{"tournaments", "/en/tournaments"},
+		{"tournament", "/en/tournaments/" + arena.ID},
 	}
 }
 
@@ -137,7 +147,7 @@ var recordCSP = chromedp.Func(func(ctx context.Context, t *chromedp.Target) erro
 // AA rules of axe-core (contrast included, so in both themes), and the
 // theme's background. It writes a screenshot of each (see screenshotDir).
 func TestLooks(t *testing.T) {
-	s, b := newBrowserSite(t, 6*time.Minute)
+	s, b := newBrowserSite(t, 9*time.Minute)
 	checkStrictCSP(t, s)
 	pages := looksFixture(t, s)
 	dir := screenshotDir(t)
