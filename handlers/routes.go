@@ -33,6 +33,7 @@ func (h *handler) routes(e *echo.Echo) {
 	api.POST("/challenges/:id/accept", h.apiAccept)
 	api.DELETE("/challenges/:id", h.apiCancel)
 	api.GET("/analysis", h.apiAnalysis)
+	api.GET("/explorer", h.apiExplorer)
 
 	g := e.Group("/:lang", checkLang)
 	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
@@ -109,4 +110,7 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/tutorials/:slug/:step", h.tutorialStep)
 	g.POST("/tutorials/:slug/:step", h.tutorialAnswer)
 	g.POST("/tutorials/:slug/:step/hint", h.tutorialHint)
+
+	// The endgame explorer (explorer.go).
+	g.GET("/explorer", h.explorerPage)
 }
