@@ -37,6 +37,9 @@ func (h *handler) home(c echo.Context) error {
 		return err
 	}
 	v.Picture, v.Sowing, v.LastPit = pos, mv.Sown, mv.Pit
+	if v.Daily, err = h.daily(c); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.Home(p, v))
 }
 

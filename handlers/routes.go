@@ -34,6 +34,9 @@ func (h *handler) routes(e *echo.Echo) {
 	api.DELETE("/challenges/:id", h.apiCancel)
 	api.GET("/analysis", h.apiAnalysis)
 	api.GET("/explorer", h.apiExplorer)
+	api.GET("/puzzles", h.apiPuzzles)
+	api.GET("/puzzles/:id", h.apiPuzzle)
+	api.POST("/puzzles/:id/attempt", h.apiPuzzleAttempt)
 
 	g := e.Group("/:lang", checkLang)
 	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
@@ -111,6 +114,10 @@ func (h *handler) routes(e *echo.Echo) {
 	g.POST("/tutorials/:slug/:step", h.tutorialAnswer)
 	g.POST("/tutorials/:slug/:step/hint", h.tutorialHint)
 
-	// The endgame explorer (explorer.go).
+	// The endgame explorer (explorer.go) and the puzzles (puzzles.go).
 	g.GET("/explorer", h.explorerPage)
+	g.GET("/puzzles", h.puzzleListPage)
+	g.GET("/puzzles/next", h.nextPuzzle)
+	g.GET("/puzzles/:id", h.puzzlePage)
+	g.POST("/puzzles/:id", h.puzzleMoveForm)
 }
