@@ -29,10 +29,17 @@ type chromium struct {
 // timeout. Both close at the end of the test, the browser first.
 func newBrowserSite(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) (*site, *chromium) {
 	t.Helper()
+	s := newSite(t, modelsOpenSQLite(t))
+	return s, startChromium(t, timeout, opts...)
+}
+
+// startChromium starts a headless chromium (opts add to the usual flags)
+// whose tabs stop after timeout; it closes at the end of the test.
+func startChromium(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) *chromium {
+	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("no %s: apt-get install -y chromium", chromiumPath)
 	}
-	s := newSite(t, modelsOpenSQLite(t))
 	opts = append(append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true),
@@ -48,7 +55,7 @@ func newBrowserSite(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAl
 	}
 	ctx, cancel := context.WithTimeout(root, timeout)
 	t.Cleanup(cancel)
-	return s, &chromium{t: t, ctx: ctx, wait: 15 * time.Second}
+	return &chromium{t: t, ctx: ctx, wait: 15 * time.Second}
 }
 
 // newTab opens a tab in a new browser context: a visitor with cookies of

@@ -555,3 +555,19 @@ func puzzleWhy(l *localizer, p *models.Puzzle, ply int, played, best string) []s
 		l.T("pz_why_best", "Best", best, "Value", views.BoundsText(b[0], b[1])),
 	}
 }
+
+// tutorialThemes are the puzzle themes each tutorial teaches (by slug).
+var tutorialThemes = map[string][]string{
+	"oware-step-by-step": {puzzle.CaptureChain, puzzle.Feeding, puzzle.Saving, puzzle.EndgameWin},
+	"grand-slam":         {puzzle.GrandSlam},
+}
+
+// tutorialPuzzles returns the links to the puzzles of tutorial slug's
+// themes.
+func tutorialPuzzles(lang, slug string) []views.ThemeLink {
+	var out []views.ThemeLink
+	for _, th := range tutorialThemes[slug] {
+		out = append(out, views.ThemeLink{Theme: th, URL: puzzlesPath(lang, th)})
+	}
+	return out
+}

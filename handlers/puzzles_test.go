@@ -252,3 +252,21 @@ func regexpFind(s, pattern string) string {
 	}
 	return ""
 }
+
+// TestTutorialsLinkPuzzles: a step of the grand slam tutorial links the
+// grand slam puzzles, the first tutorial's the capture chains; Nam-nam's
+// none (no puzzles of its rules).
+func TestTutorialsLinkPuzzles(t *testing.T) {
+	s := newPuzzleSite(t, modelsOpenSQLite(t))
+	for path, want := range map[string]string{
+		"/en/tutorials/grand-slam/1":         `href="/en/puzzles?theme=grand-slam"`,
+		"/cs/tutorials/oware-step-by-step/2": `href="/cs/puzzles?theme=capture-chain"`,
+	} {
+		if code, _, page := s.get(nil, path); code != http.StatusOK || !strings.Contains(page, want) {
+			t.Errorf("%s: %d, no link %s", path, code, want)
+		}
+	}
+	if _, _, page := s.get(nil, "/en/tutorials/namnam/1"); strings.Contains(page, "/en/puzzles?theme=") {
+		t.Error("the Nam-nam tutorial links puzzles")
+	}
+}
