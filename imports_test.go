@@ -1,8 +1,10 @@
 package oware_test
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -11,8 +13,8 @@ import (
 )
 
 // allowedImports is the direction of imports of DESIGN.md: the project
-// packages each package may import (its own subpackages aside). Tests may
-// import more.
+// packages each top-level package and its subpackages may import (their own
+// tree aside). Tests may import more.
 var allowedImports = map[string][]string{
 	"engine":   {},
 	"tutor":    {"engine"},
@@ -28,32 +30,84 @@ var allowedImports = map[string][]string{
 }
 
 // TestImportDirection: engine imports nothing of the project, views
-// neither models nor handlers, and no package imports against the
-// direction of DESIGN.md.
+// neither models nor handlers, and no package, nor any of its subpackages,
+// imports against the direction of DESIGN.md.
 func TestImportDirection(t *testing.T) {
-	for pkg, allowed := range allowedImports {
-		files, err := filepath.Glob(filepath.Join(pkg, "*.go"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("%s: no Go files (%v)", pkg, err)
-		}
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			file, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, imp := range file.Imports {
-				path, _ := strconv.Unquote(imp.Path.Value)
-				dep, ours := strings.CutPrefix(path, "oware/")
-				if !ours || dep == pkg || strings.HasPrefix(dep, pkg+"/") {
-					continue
-				}
-				if top, _, _ := strings.Cut(dep, "/"); !slices.Contains(allowed, top) {
-					t.Errorf("%s imports %s: %s may import only %v", f, path, pkg, allowed)
-				}
-			}
+	for _, err := range importViolations(".", allowedImports) {
+		t.Error(err)
+	}
+}
+
+// TestImportDirectionSeesSubpackages: the check itself finds a subpackage
+// importing against the direction (testdata/imports: engine/search imports
+// handlers, game/glicko imports views) and passes a tree that keeps it.
+func TestImportDirectionSeesSubpackages(t *testing.T) {
+	allowed := map[string][]string{"engine": nil, "game": allowedImports["game"], "views": allowedImports["views"]}
+	got := importViolations(filepath.Join("testdata", "imports"), allowed)
+	var names []string
+	for _, err := range got {
+		names = append(names, err.Error())
+	}
+	want := []string{"engine/search/bad.go imports oware/handlers", "game/glicko/bad.go imports oware/views"}
+	if len(got) != len(want) {
+		t.Fatalf("violations %q, want %d: %q", names, len(want), want)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(filepath.ToSlash(names[i]), w) {
+			t.Errorf("violation %d: %q, want %q", i, names[i], w)
 		}
 	}
+}
+
+// importViolations walks every package under root whose top folder is a key
+// of allowed, subpackages included, and returns one error per import of a
+// project package that the direction forbids, in file order.
+func importViolations(root string, allowed map[string][]string) []error {
+	var errs []error
+	tops := make([]string, 0, len(allowed))
+	for top := range allowed {
+		tops = append(tops, top)
+	}
+	slices.Sort(tops)
+	for _, top := range tops {
+		err := filepath.WalkDir(filepath.Join(root, top), func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			rel, _ := filepath.Rel(root, path)
+			errs = append(errs, fileViolations(path, rel, top, allowed[top])...)
+			return nil
+		})
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %v", top, err))
+		}
+	}
+	return errs
+}
+
+// fileViolations returns the forbidden project imports of one file of the
+// tree top.
+func fileViolations(path, rel, top string, allowed []string) []error {
+	file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+	if err != nil {
+		return []error{err}
+	}
+	var errs []error
+	for _, imp := range file.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		dep, ours := strings.CutPrefix(p, "oware/")
+		if !ours || dep == top || strings.HasPrefix(dep, top+"/") {
+			continue
+		}
+		if depTop, _, _ := strings.Cut(dep, "/"); !slices.Contains(allowed, depTop) {
+			errs = append(errs, fmt.Errorf("%s imports %s: %s may import only %v", filepath.ToSlash(rel), p, top, allowed))
+		}
+	}
+	return errs
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -265,7 +266,7 @@ func TestRandomGames(t *testing.T) {
 
 func checkLegality(t *testing.T, r Oware, p Position, legal Moves, ref []int) {
 	t.Helper()
-	if got := legal.Pits(); len(got) != len(ref) {
+	if got := legal.Pits(); !slices.Equal(got, ref) {
 		t.Fatalf("%s %s: legal %v, reference %v", r.Name(), r.FormatPosition(p), got, ref)
 	}
 	for pit := -1; pit <= NumPits; pit++ {

@@ -142,7 +142,7 @@ func TestTutorialTasksAgreeWithEngine(t *testing.T) {
 						t.Errorf("%s: a feed task, but the opponent's row is not empty", name)
 					}
 				case "play":
-					want = accept
+					want = checkPlayOracle(t, name, s.Rules, s.Position, r, pos, legal)
 				}
 				if accept != want {
 					t.Errorf("%s: task %s accepts %v, the engine finds %v", name, s.Task, accept.Labels(), want.Labels())
@@ -150,6 +150,74 @@ func TestTutorialTasksAgreeWithEngine(t *testing.T) {
 			}
 		}
 	}
+}
+
+// playOracle holds, for every "play" step (by rule set and position), the
+// moves the step's text asks for and the position each must leave, worked
+// out by hand from the text and RULES.md (sections 2.3-2.6, 3 and 4), not
+// by the engine. A play step missing here fails the test.
+var playOracle = map[string]map[string]string{
+	// 2.3: C's 4 seeds go into D, E, F and a.
+	"abapa 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S": {"C": "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N"},
+	// 2.3: 13 seeds skip F: a..f, A..E, then a, b; b ends with 4, no capture.
+	"abapa 2-1-3-0-2-13-3-2-4-1-0-2-8-7-S": {"F": "3-2-4-1-3-0-5-4-5-2-1-3-8-7-N"},
+	// 3, abapa: the grand slam a, b, c = 2, 3, 2 captures nothing.
+	"abapa 5-3-5-4-2-3-1-2-1-0-0-0-12-10-S": {"F": "5-3-5-4-2-0-2-3-2-0-0-0-12-10-N"},
+	// 3, wari: both moves are grand slams: 7 captured (22), the game ends
+	// and South takes the 4 seeds left on its row (26).
+	"wari 0-0-0-0-4-3-1-2-1-0-0-0-15-22-S": {
+		"E": "0-0-0-0-0-0-0-0-0-0-0-0-26-22-N",
+		"F": "0-0-0-0-0-0-0-0-0-0-0-0-26-22-N",
+	},
+	// 3, warri: the grand slam takes the row (19) and South moves again.
+	"warri 5-3-5-4-2-3-1-2-1-0-0-0-12-10-S": {"F": "5-3-5-4-2-0-0-0-0-0-0-0-19-10-S"},
+	// 3, warri: 7 captured (21), no move can feed: South's 9 seeds make 30.
+	"warri 3-2-2-1-1-3-1-2-1-0-0-0-14-18-S": {"F": "0-0-0-0-0-0-0-0-0-0-0-0-30-18-S"},
+	// 4: C's 3 seeds end in the empty F.
+	"namnam 2-1-3-1-2-0-3-2-0-4-1-2-12-15-S-SSSSSSNNNNNN-0-0": {"C": "2-1-0-2-3-1-3-2-0-4-1-2-12-15-N-SSSSSSNNNNNN-0-0"},
+	// 4: A into B, C; C's 3 into D, E, F; F's 2 into a, b; b was empty.
+	"namnam 2-1-2-3-0-1-2-0-3-1-4-2-14-13-S-SSSSSSNNNNNN-0-0": {"A": "0-2-0-4-1-0-3-1-3-1-4-2-14-13-N-SSSSSSNNNNNN-0-0"},
+	// 4, fours=owner: E's four to South (17), a's to North (16), ends in b.
+	"namnam fours=owner 1-2-1-4-3-1-3-0-2-1-3-2-13-12-S-SSSSSSNNNNNN-0-0": {"D": "1-2-1-0-0-2-0-1-2-1-3-2-17-16-N-SSSSSSNNNNNN-0-0"},
+	// 4: a four in D (29), 2 seeds left: the round ends, F to South (30),
+	// d to North (18).
+	"namnam 0-0-1-3-0-1-0-0-0-1-0-0-25-17-S-SSSSSSNNNNNN-0-0": {"C": "0-0-0-0-0-0-0-0-0-0-0-0-30-18-N-SSSSSSNNNNNN-0-0"},
+	// 4: either move ends the round and North keeps 3 seeds in all (its
+	// store's 1 included): 45 to 3, the match is over.
+	"namnam 0-0-1-3-0-0-1-0-0-0-0-0-38-1-S-SSSSSSNxSSSS-3-1": {
+		"C": "0-0-0-0-0-0-0-0-0-0-0-0-42-2-N-SSSSSSNxSSSS-3-1",
+		"D": "0-0-0-0-0-0-0-0-0-0-0-0-42-2-N-SSSSSSNxSSSS-3-1",
+	},
+}
+
+// checkPlayOracle returns the moves playOracle asks for in a play step and
+// checks that each leaves the position written there.
+func checkPlayOracle(t *testing.T, name, rules, position string, r engine.Rules, pos engine.Position, legal engine.Moves) engine.Moves {
+	t.Helper()
+	if rules == "" {
+		rules = "abapa"
+	}
+	after, ok := playOracle[rules+" "+position]
+	if !ok {
+		t.Errorf("%s: play step %s %s has no hand-derived answer in playOracle", name, rules, position)
+		return 0
+	}
+	var want engine.Moves
+	for label, wantPos := range after {
+		pit, err := engine.ParseLabel(label)
+		if err != nil || !legal.Has(pit) {
+			t.Errorf("%s: oracle move %s is not legal", name, label)
+			continue
+		}
+		want |= 1 << pit
+		got, _, err := r.Play(pos, pit)
+		if err != nil {
+			t.Errorf("%s: %s refused: %v", name, label, err)
+		} else if f := r.FormatPosition(got); f != wantPos {
+			t.Errorf("%s: %s leaves %s, the text says %s", name, label, f, wantPos)
+		}
+	}
+	return want
 }
 
 // capturedBy returns the seeds mv captured for side.

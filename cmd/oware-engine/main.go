@@ -47,7 +47,7 @@ Commands:
       such a leaf.
   oware-engine replay [--json] FILE.ogn
       Reads an OGN game record (RULES.md 1; - reads standard input; the
-      records of Aualé and of the site, see README) and prints the position
+      records of Aualé and of the site, see docs/engine.md) and prints the position
       after each move as play does, the move's number before it ("12." or
       "12…"); an agreement "=" prints as a move "=", and a resignation or an
       agreement that the Termination tag records after the last move as a

@@ -3,6 +3,9 @@
 // Configuration comes from flags, or from the environment for flags not
 // given (see -help). With no configuration at all it serves on :8080 from
 // the SQLite file ./data/oware.db, created on first start.
+//
+// "oware backup [-database FILE] PATH" writes a consistent copy of an
+// SQLite database to PATH, also while a server runs on it.
 package main
 
 import (
@@ -88,31 +91,7 @@ type config struct {
 // environment variables of env.
 func parseConfig(args []string) (config, error) {
 	var c config
-	fs := flag.NewFlagSet("oware", flag.ContinueOnError)
-	fs.StringVar(&c.addr, "addr", ":8080", "listen address (env OWARE_ADDR)")
-	fs.StringVar(&c.database, "database", "./data/oware.db",
-		"postgres:// URL, or the path of an SQLite file, created with its folder (env DATABASE_URL)")
-	fs.StringVar(&c.baseURL, "base-url", "", "public URL of the site, for links (env OWARE_BASE_URL); default: http:// and -addr, localhost when it names no host")
-	fs.StringVar(&c.secret, "secret", "", "cookie signing secret; default: generated once and kept in the database (env OWARE_SECRET)")
-	fs.StringVar(&c.logFormat, "log-format", "text", "log format: text or json (env OWARE_LOG_FORMAT)")
-	fs.BoolVar(&c.behindProxy, "behind-proxy", false,
-		"served behind a reverse proxy on a private network: take the client address from X-Forwarded-For (env OWARE_BEHIND_PROXY)")
-	fs.StringVar(&c.tables, "tables", "./data/tables", "folder of the endgame tables, built there when missing (env OWARE_TABLES)")
-	fs.IntVar(&c.tableSeeds, "table-seeds", defaultTableSeeds,
-		"the endgame tables cover every board of up to this many seeds, 0 for none (0-21; env OWARE_TABLE_SEEDS)")
-	fs.BoolVar(&c.buildTables, "build-tables", true,
-		"build the missing endgame tables in the background (one core); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
-	fs.IntVar(&c.computer, "computer", 0,
-		"the computer's searches at a time, at most one per core (default: one per core but one, at least 1; env OWARE_COMPUTER)")
-	fs.StringVar(&c.smtpURL, "smtp-url", "",
-		"SMTP server for password reset mail, e.g. smtp://user:pass@host:587?from=oware@example.org (smtps:// for TLS on 465); empty: no resets (env OWARE_SMTP_URL)")
-	fs.StringVar(&c.metricsAddr, "metrics-addr", "",
-		"listen address of the Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: none (env OWARE_METRICS_ADDR)")
-	fs.Var((*streamLimits)(&c.streams), "stream-limits",
-		"event streams a client may open on one game, in all, and the instance's, as N,N,N (default 6,40,20000; env OWARE_STREAM_LIMITS)")
-	fs.BoolVar(&c.version, "version", false, "print the version and exit")
-	fs.BoolVar(&c.checkGames, "check-games", false,
-		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")
+	fs := flags(&c)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -141,6 +120,37 @@ func parseConfig(args []string) (config, error) {
 	return c, nil
 }
 
+// flags returns the server's flag set, writing into c. README.md's
+// configuration table lists every flag (TestReadmeConfiguration).
+func flags(c *config) *flag.FlagSet {
+	fs := flag.NewFlagSet("oware", flag.ContinueOnError)
+	fs.StringVar(&c.addr, "addr", ":8080", "listen address (env OWARE_ADDR)")
+	fs.StringVar(&c.database, "database", "./data/oware.db",
+		"postgres:// URL, or the path of an SQLite file, created with its folder (env DATABASE_URL)")
+	fs.StringVar(&c.baseURL, "base-url", "", "public URL of the site, for links (env OWARE_BASE_URL); default: http:// and -addr, localhost when it names no host")
+	fs.StringVar(&c.secret, "secret", "", "cookie signing secret; default: generated once and kept in the database (env OWARE_SECRET)")
+	fs.StringVar(&c.logFormat, "log-format", "text", "log format: text or json (env OWARE_LOG_FORMAT)")
+	fs.BoolVar(&c.behindProxy, "behind-proxy", false,
+		"served behind a reverse proxy on a private network: take the client address from X-Forwarded-For (env OWARE_BEHIND_PROXY)")
+	fs.StringVar(&c.tables, "tables", "./data/tables", "folder of the endgame tables, built there when missing (env OWARE_TABLES)")
+	fs.IntVar(&c.tableSeeds, "table-seeds", defaultTableSeeds,
+		"the endgame tables cover every board of up to this many seeds, 0 for none (0-21; env OWARE_TABLE_SEEDS)")
+	fs.BoolVar(&c.buildTables, "build-tables", true,
+		"build the missing endgame tables in the background (one core); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
+	fs.IntVar(&c.computer, "computer", 0,
+		"the computer's searches at a time, at most one per core (default: one per core but one, at least 1; env OWARE_COMPUTER)")
+	fs.StringVar(&c.smtpURL, "smtp-url", "",
+		"SMTP server for password reset mail, e.g. smtp://user:pass@host:587?from=oware@example.org (smtps:// for TLS on 465); empty: no resets (env OWARE_SMTP_URL)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", "",
+		"listen address of the Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: none (env OWARE_METRICS_ADDR)")
+	fs.Var((*streamLimits)(&c.streams), "stream-limits",
+		"event streams a client may open on one game, in all, and the instance's, as N,N,N (default 6,40,20000; env OWARE_STREAM_LIMITS)")
+	fs.BoolVar(&c.version, "version", false, "print the version and exit")
+	fs.BoolVar(&c.checkGames, "check-games", false,
+		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")
+	return fs
+}
+
 // defaultBaseURL is the URL of a server listening on addr, as seen from the
 // same machine: http://localhost:8080 for ":8080", http://127.0.0.1:18080
 // for "127.0.0.1:18080".
@@ -156,6 +166,9 @@ func defaultBaseURL(addr string) string {
 }
 
 func run(args []string) error {
+	if len(args) > 0 && args[0] == "backup" {
+		return backup(args[1:])
+	}
 	cfg, err := parseConfig(args)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -99,5 +100,44 @@ func TestBadFlagsLeaveNoDatabase(t *testing.T) {
 	t.Setenv("OWARE_TABLE_SEEDS", "30")
 	if _, err := parseConfig(nil); err == nil {
 		t.Error("OWARE_TABLE_SEEDS=30 was accepted")
+	}
+}
+
+// TestReadmeConfiguration checks README.md's configuration table against
+// the flags: a row for every flag, with its environment variable (none for
+// the flags that have none), and no row for a flag that does not exist.
+func TestReadmeConfiguration(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{} // flag name: the environment column
+	for _, line := range strings.Split(string(readme), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 6 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`-") {
+			continue
+		}
+		name := strings.Trim(strings.TrimSpace(cells[1]), "`-")
+		rows[name] = strings.Trim(strings.TrimSpace(cells[2]), "`")
+	}
+	var c config
+	fs := flags(&c)
+	fs.VisitAll(func(f *flag.Flag) {
+		envCol, ok := rows[f.Name]
+		switch {
+		case !ok:
+			t.Errorf("README's configuration table has no row for -%s", f.Name)
+		case envCol != env[f.Name]:
+			t.Errorf("README gives -%s the environment variable %q, the code %q", f.Name, envCol, env[f.Name])
+		}
+		delete(rows, f.Name)
+	})
+	for name := range rows {
+		t.Errorf("README's configuration table names -%s, which is no flag", name)
+	}
+	for name := range env {
+		if fs.Lookup(name) == nil {
+			t.Errorf("env names -%s, which is no flag", name)
+		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 
 // defaultTableSeeds is the size of the endgame tables a server builds when
 // none is given: every board of up to 16 seeds, 30 MB a rule set, built in
-// a few minutes of one core (see README for larger ones).
+// a few minutes of one core (see docs/engine.md for larger ones).
 const defaultTableSeeds = 16
 
 // tables are the endgame tables of the server: opened from their folder,

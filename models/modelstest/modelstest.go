@@ -87,6 +87,14 @@ func open(t testing.TB, dsn string) *models.DB {
 	return db
 }
 
+// EmptyPostgres returns the URL of a fresh, empty PostgreSQL database (not
+// migrated, e.g. to restore a dump into), dropped when the test ends; it
+// skips the test without OWARE_TEST_POSTGRES.
+func EmptyPostgres(t testing.TB) string {
+	t.Helper()
+	return createPostgres(t)
+}
+
 // createPostgres creates a fresh database, drops it when the test ends,
 // and returns its URL.
 func createPostgres(t testing.TB) string {

@@ -1,0 +1,6 @@
+package search
+
+import (
+	_ "oware/engine"
+	_ "oware/handlers"
+)

@@ -1,0 +1,3 @@
+package glicko
+
+import _ "oware/views"
