@@ -521,6 +521,7 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 	pg.NoIndex = true
 	pg.Title = pg.L.T("pz_puzzle_title_id", "ID", p.ID)
 	if htmx(c) {
+		v.Partial = true
 		return render(c, status, views.PuzzlePanel(pg, v))
 	}
 	return render(c, status, views.PuzzlePage(pg, v))
