@@ -508,7 +508,6 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 		}
 		v.Options.Playable, v.Options.Action, v.Options.Target = s.rules.LegalMoves(s.pos), action, "#puzzle"
 		v.Options.CSRF = csrfToken(c)
-		v.Moved = len(s.line) > 0
 	}
 	if len(s.line) > 0 {
 		if last, err := engine.ParseLabel(s.line[len(s.line)-1]); err == nil && state != "wrong" {

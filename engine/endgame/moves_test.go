@@ -9,7 +9,7 @@ import (
 )
 
 // TestMovesHoldTheTrueValue: on every position of up to 3 seeds and on
-// random positions of up to 6 seeds (4 and 7 with -tags slow) of every
+// random positions of up to 6 seeds (8 with -tags slow) of every
 // grand slam setting, ProbeMoves gives every legal move once, best first,
 // and the true value of each move, by the brute force with the repetition
 // rule along the path (the position counts as seen, RULES.md 2.6 and 3),

@@ -12,7 +12,7 @@ func TestSlowTablesAgreeWithReference(t *testing.T) { compareWithReference(t, 10
 
 func TestSlowBoundsHoldTheTrueValue(t *testing.T) { checkTrueValues(t, 10, 3, 600, 50000) }
 
-func TestSlowMovesHoldTheTrueValue(t *testing.T) { checkMoves(t, 4, 7, 120, 10000) }
+func TestSlowMovesHoldTheTrueValue(t *testing.T) { checkMoves(t, 3, 8, 600, 8000) }
 
 func TestSlowParentsUndoMoves(t *testing.T) { checkParents(t, 8) }
 
