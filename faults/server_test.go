@@ -39,6 +39,8 @@ func TestMain(m *testing.M) {
 type instance struct {
 	t    *testing.T
 	name string
+	addr string // 127.0.0.1:PORT
+	dsn  string
 	base string // http://127.0.0.1:PORT
 	cmd  *exec.Cmd
 	log  string // its log file
@@ -51,19 +53,30 @@ type instance struct {
 func startInstance(t *testing.T, name, dsn string) *instance {
 	t.Helper()
 	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
-	in := &instance{t: t, name: name, base: "http://" + addr, log: filepath.Join(t.TempDir(), name+".log"),
-		done: make(chan struct{})}
-	f, err := os.Create(in.log)
+	in := &instance{t: t, name: name, addr: addr, dsn: dsn, base: "http://" + addr, log: filepath.Join(t.TempDir(), name+".log")}
+	in.start()
+	return in
+}
+
+// start starts the instance's process on its address and database and
+// waits until /readyz says it is ready. It is stopped (SIGTERM) when the
+// test ends, if still running.
+func (in *instance) start() {
+	t := in.t
+	t.Helper()
+	in.done = make(chan struct{})
+	f, err := os.OpenFile(in.log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		t.Fatal(err)
 	}
-	in.cmd = exec.Command(binary, "-addr", addr, "-database", dsn, "-table-seeds", "0", "-build-tables=false",
+	in.cmd = exec.Command(binary, "-addr", in.addr, "-database", in.dsn, "-table-seeds", "0", "-build-tables=false",
 		"-computer", "1")
 	in.cmd.Stdout, in.cmd.Stderr = f, f
 	if err := in.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	go func() { in.cmd.Wait(); f.Close(); close(in.done) }()
+	cmd, done := in.cmd, in.done
+	go func() { cmd.Wait(); f.Close(); close(done) }()
 	t.Cleanup(func() {
 		if in.alive() {
 			in.cmd.Process.Signal(syscall.SIGTERM)
@@ -78,7 +91,13 @@ func startInstance(t *testing.T, name, dsn string) *instance {
 	if _, ok := waitFor(60*time.Second, func() bool { return in.alive() && in.ready() }); !ok {
 		in.fail("did not get ready")
 	}
-	return in
+}
+
+// stop stops the process with SIGTERM (a graceful shutdown) and waits
+// for it to end.
+func (in *instance) stop() {
+	in.cmd.Process.Signal(syscall.SIGTERM)
+	<-in.done
 }
 
 // alive reports whether the process still runs.

@@ -31,7 +31,7 @@ func TestFlagFallDraw(t *testing.T) {
 		g := newGame(c.rules)
 		g.Position, g.Status = pos, Playing
 		g.Engine.Moves = []int{2, 9, 1} // past the first moves
-		g.expire()
+		g.flagFall()
 		if g.Result != c.want || g.Reason != ReasonTimeout || g.Status != Over {
 			t.Errorf("%s: South's flag falls: %v %q, want %v on time", c.position, g.Result, g.Reason, c.want)
 		}

@@ -71,9 +71,10 @@ func (g *Game) Claimable(seen [2]time.Time, now time.Time) bool {
 // Claim ends g on the claim of seat, whose opponent is to move and has
 // left (Claimable): seat wins, or with draw the game is drawn; the reason
 // is "abandoned". ErrCannotClaim when seat is to move or the opponent has
-// not left for long enough.
+// not left for long enough; ErrLate when the deadline of the player to
+// move passed first (the game ended on time).
 func (s *Service) Claim(ctx context.Context, g *Game, seat engine.Side, draw bool) error {
-	if err := g.checkPlaying(); err != nil {
+	if err := s.inTime(ctx, g, s.Now(), ErrLate); err != nil {
 		return err
 	}
 	if seat == g.Position.ToMove {
@@ -90,6 +91,6 @@ func (s *Service) Claim(ctx context.Context, g *Game, seat engine.Side, draw boo
 	if draw {
 		result = engine.Draw
 	}
-	g.end(result, ReasonAbandoned)
+	g.finish(result, ReasonAbandoned)
 	return s.store(ctx, g, nil)
 }

@@ -127,29 +127,106 @@ func (c *Clock) allowance() time.Duration {
 // missing it aborts the game. A real-time clock starts only after both.
 func (g *Game) firstMoves() bool { return len(g.Engine.Moves) < 2 }
 
-// startClock starts g's clock at now: the game has just started. A game
-// without a clock notes the start of the turn too (for abandonment).
-func (g *Game) startClock(now time.Time) {
-	c := &g.Clock
-	c.TurnSince = now
-	if c.On() {
-		c.Left = [2]time.Duration{c.allowance(), c.allowance()}
-	}
-	g.setDeadline()
+// turn is what the clock of a game follows from besides its time control
+// and times: the status, the steps played (moves, and agreements to end a
+// Nam-nam round or the game) and the side to move. A new turn begins when
+// any of them changes.
+type turn struct {
+	status            Status
+	moves, agreements int
+	toMove            engine.Side
 }
 
-// setDeadline works out when g ends by itself if the player to move does
-// nothing: zero when the game is not being played or has no clock.
-func (g *Game) setDeadline() {
+// turnNow returns g's turn as it is now.
+func (g *Game) turnNow() turn {
+	t := turn{status: g.Status, agreements: len(g.agreements), toMove: g.Position.ToMove}
+	if g.Engine != nil {
+		t.moves = len(g.Engine.Moves)
+	}
+	return t
+}
+
+// runClock brings g's clock to what follows, at now, from the change of
+// g's state since it was stored (g.stored to g.turnNow()). It is the one
+// place that sets the clock: every write of a game goes through it
+// (Service.write, and the creation of a game), whatever the action (a
+// move, a takeback, an agreement, the start of a Nam-nam round, a join, a
+// rematch, a flag, a resignation, a claim, an abort). When the turn
+// changed:
+//   - the side whose clock ran is charged the time since its turn began
+//     (real time past the first moves, and correspondence), up to the
+//     deadline when it passed (a flag); after a move of theirs, real time
+//     adds the increment, correspondence gives the full days again;
+//   - a game that starts gives each side its allowance;
+//   - in correspondence the side to move has the full days;
+//   - the new turn begins at now (at the deadline after a flag).
+//
+// Whatever changed, the deadline follows from the turn (deadline).
+func (g *Game) runClock(now time.Time) {
+	c := &g.Clock
+	was, is := g.stored, g.turnNow()
+	if was != is {
+		at := now
+		if !c.Deadline.IsZero() && now.After(c.Deadline) {
+			at = c.Deadline
+		}
+		g.charge(was, is, at)
+		if was.status != Playing && is.status == Playing && c.On() {
+			c.Left = [2]time.Duration{c.allowance(), c.allowance()}
+		}
+		if is.status == Playing && c.Days > 0 {
+			c.Left[is.toMove] = c.allowance()
+		}
+		if is.status != Waiting {
+			c.TurnSince = at
+		}
+	}
+	c.Deadline = g.deadline()
+}
+
+// charge stops, at at, the clock of the side to move in turn was, which
+// g's state left for turn is. In real time past the first moves they are
+// charged the time their turn took (never less than nothing: after an
+// outage the turn may begin in the future, outage.go) and after their own
+// move earn the increment. In correspondence every turn has the full days
+// (runClock), so a turn costs nothing until the game ends (then the time
+// taken is charged: a flag leaves nothing). Nothing runs before a game
+// starts, without a clock, or in the first moves of real time.
+func (g *Game) charge(was, is turn, at time.Time) {
+	c := &g.Clock
+	if was.status != Playing || !c.On() {
+		return
+	}
+	s := was.toMove
+	used := max(at.Sub(c.TurnSince), 0)
+	moved := is.moves == was.moves+1 && is.agreements == was.agreements &&
+		g.Last != nil && !g.Last.Agreement && g.Last.Move.Mover == s
+	switch {
+	case c.Days > 0 && moved:
+		c.Left[s] = c.allowance()
+	case c.Days > 0 && is.status == Over:
+		c.Left[s] = max(c.Left[s]-used, 0)
+	case c.Days > 0, was.moves < 2:
+	case moved:
+		c.Left[s] = max(c.Left[s]-used, 0) + time.Duration(c.Increment)*time.Second
+	default:
+		c.Left[s] = max(c.Left[s]-used, 0)
+	}
+}
+
+// deadline returns when g ends by itself if the player to move does
+// nothing: the zero time when the game is not being played or has no
+// clock; in the first moves of real time FirstMove after the turn began;
+// else when the time left of the player to move runs out.
+func (g *Game) deadline() time.Time {
 	c := &g.Clock
 	switch {
-	case g.Status != Playing || !c.On():
-		c.Deadline = time.Time{}
+	case g.Status != Playing || !c.On() || c.TurnSince.IsZero():
+		return time.Time{}
 	case c.Days == 0 && g.firstMoves():
-		c.Deadline = c.TurnSince.Add(FirstMove)
-	default:
-		c.Deadline = c.TurnSince.Add(c.Left[g.Position.ToMove])
+		return c.TurnSince.Add(FirstMove)
 	}
+	return c.TurnSince.Add(c.Left[g.Position.ToMove])
 }
 
 // expired reports whether, at now, g's time ran out for the player to move
@@ -165,29 +242,26 @@ const (
 	ReasonAborted   engine.Reason = "aborted"   // a first move did not come in time: no result, not rated
 )
 
-// expire ends g, whose time ran out at its deadline: aborted when a first
-// move did not come; else the player to move loses on time, unless their
-// opponent cannot possibly win (canWin): then it is a draw.
-func (g *Game) expire() {
+// flagFall ends g, whose time ran out: aborted when a first move did not
+// come; else the player to move loses on time, unless their opponent
+// cannot possibly win (canWin): then it is a draw. The clock stops at the
+// deadline when g is stored (runClock).
+func (g *Game) flagFall() {
 	toMove := g.Position.ToMove
-	if g.firstMoves() {
-		g.end(engine.NoResult, ReasonAborted)
-		return
-	}
-	g.Clock.Left[toMove] = 0
-	g.Clock.TurnSince = g.Clock.Deadline
-	if canWin(g, toMove.Opponent()) {
-		g.end(winner(toMove.Opponent()), ReasonTimeout)
-	} else {
-		g.end(engine.Draw, ReasonTimeout)
+	switch {
+	case g.firstMoves():
+		g.finish(engine.NoResult, ReasonAborted)
+	case canWin(g, toMove.Opponent()):
+		g.finish(winner(toMove.Opponent()), ReasonTimeout)
+	default:
+		g.finish(engine.Draw, ReasonTimeout)
 	}
 }
 
-// end ends g with result for a reason outside the engine's rules.
-func (g *Game) end(result engine.Result, reason engine.Reason) {
+// finish ends g with result for a reason outside the engine's rules.
+func (g *Game) finish(result engine.Result, reason engine.Reason) {
 	g.Status, g.Result, g.Reason = Over, result, reason
 	g.EndOffer = engine.Nobody
-	g.Clock.Deadline = time.Time{}
 }
 
 // winner returns the result in which side s wins.
@@ -216,40 +290,6 @@ func canWin(g *Game, w engine.Side) bool {
 	return int(g.Position.Captured[w])+board >= 25
 }
 
-// punch stops the mover's clock at now after their move: in real time
-// their time is what was left less the time taken, plus the increment
-// (untouched during the first moves); in correspondence every move gets
-// the full days again. The next turn starts at now, also in a game
-// without a clock.
-func (g *Game) punch(now time.Time, mover engine.Side, firstMove bool) {
-	c := &g.Clock
-	switch {
-	case !c.On():
-	case c.Days > 0:
-		c.Left[mover] = c.allowance()
-	case !firstMove:
-		c.Left[mover] += time.Duration(c.Increment)*time.Second - now.Sub(c.TurnSince)
-	}
-	c.TurnSince = now
-	g.setDeadline()
-}
-
-// stopClock stops g's clock at now when it ended by something else than
-// a move or its clock (resignation, agreement, claim): the player to move
-// is charged for the time their turn took.
-func (g *Game) stopClock(now time.Time) {
-	c := &g.Clock
-	if !c.On() || c.TurnSince.IsZero() || c.Deadline.IsZero() {
-		return
-	}
-	if c.Days == 0 && !g.firstMoves() {
-		s := g.Position.ToMove
-		c.Left[s] = max(c.Left[s]-now.Sub(c.TurnSince), 0)
-		c.TurnSince = now
-	}
-	c.Deadline = time.Time{}
-}
-
 // ClockAt returns each side's time left at now, by engine.Side, and the
 // side whose clock runs (engine.Nobody when none does: no clock, the game
 // is not being played, or the first moves of a real-time game, whose limit
@@ -261,7 +301,7 @@ func (g *Game) ClockAt(now time.Time) ([2]time.Duration, engine.Side) {
 		return left, engine.Nobody
 	}
 	s := g.Position.ToMove
-	left[s] = max(left[s]-now.Sub(c.TurnSince), 0)
+	left[s] = max(left[s]-max(now.Sub(c.TurnSince), 0), 0)
 	return left, s
 }
 
@@ -272,5 +312,5 @@ func (g *Game) FirstMoveLeft(now time.Time) (time.Duration, bool) {
 	if g.Status != Playing || g.Clock.Days > 0 || !g.Clock.On() || !g.firstMoves() {
 		return 0, false
 	}
-	return max(g.Clock.Deadline.Sub(now), 0), true
+	return min(max(g.Clock.Deadline.Sub(now), 0), FirstMove), true
 }

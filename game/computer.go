@@ -48,13 +48,16 @@ func (g *Game) ComputerToMove() engine.Side {
 }
 
 // seatComputer seats the computer of set, if any, at side of the new game
-// g, which then starts at once.
+// g, which then starts at once. ErrComputerClock when set has a clock.
 func (g *Game) seatComputer(side engine.Side, set Settings) error {
 	if set.Computer == 0 {
 		return nil
 	}
 	if !set.Computer.Valid() {
 		return fmt.Errorf("%w: level %d", ErrBadSettings, set.Computer)
+	}
+	if set.Clock.On() {
+		return ErrComputerClock
 	}
 	g.Seats[side].Computer = set.Computer
 	g.Status, g.Instant = Playing, set.Instant

@@ -21,9 +21,18 @@ var (
 	// (real time 10 s to 3 h plus 0 to 60 s a move, or 1, 3 or 7 days a
 	// move); it is also an ErrBadSettings (clock.go).
 	ErrBadClock = fmt.Errorf("%w: bad time control", ErrBadSettings)
+	// ErrComputerClock: a game against the computer is played without a
+	// clock (the computer has no clock of its own to manage); it is also
+	// an ErrBadSettings.
+	ErrComputerClock = fmt.Errorf("%w: no clock against the computer", ErrBadSettings)
 	// ErrTimeUp: the time of the player to move ran out before their
 	// move came; the game ended (clock.go).
 	ErrTimeUp = errors.New("game: the time ran out")
+	// ErrLate: an action other than a move (a resignation, a claim, a
+	// takeback or its answer, an offer to end or its answer) came after
+	// the deadline of the player to move: the deadline decides first, the
+	// game ended on time and the action was refused (Service.inTime).
+	ErrLate = errors.New("game: the game ended on time before this action came")
 	// ErrCannotClaim: the opponent has not left, or not for long enough,
 	// for the game to be claimed (claim.go).
 	ErrCannotClaim = errors.New("game: nothing to claim")

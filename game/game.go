@@ -107,6 +107,9 @@ type Game struct {
 	start         engine.Position
 	agreements    []int
 	agreementList string
+	// stored is the turn as last read or written (runClock): the zero
+	// turn for a game not stored yet.
+	stored turn
 	// The cache of the row (cache.go): the move labels, the resume point
 	// and the stored ends of the rounds.
 	labels     string

@@ -318,7 +318,8 @@ func (s *Service) gameOf(ch *models.Challenge, p Player, token string) (*Game, e
 		id := p.UserID
 		g.Seats[creator.Opponent()].UserID = &id
 	}
-	g.startClock(s.Now())
+	g.runClock(s.Now())
+	g.stored = g.turnNow()
 	return g, creator.Opponent(), nil
 }
 

@@ -23,6 +23,7 @@ type Service struct {
 	clock   func() time.Time
 	pool    *Pool // the computer's replies (StartComputer); nil for none
 	moved   func(time.Duration)
+	outages outages // the site's heartbeat (outage.go)
 }
 
 // New returns the service of the games in db. Every change it stores is
@@ -53,10 +54,15 @@ func (s *Service) OnStore(f func(ctx context.Context, g *Game)) { s.stored = app
 func (s *Service) OnMove(f func(d time.Duration)) { s.moved = f }
 
 // Load returns the game with the given id, or ErrNotFound (also for a
-// string that cannot be an id). It reads the game's row (one query) and
+// string that cannot be an id). After an outage it waits for the
+// heartbeat that moves the clocks on (caughtUp). It reads the game's row
+// (one query) and
 // rebuilds the engine's game from the row's cache; a row without a valid
 // cache is rebuilt from its moves.
 func (s *Service) Load(ctx context.Context, id string) (*Game, error) {
+	if err := s.caughtUp(ctx); err != nil {
+		return nil, err
+	}
 	row, err := s.db.FindGame(ctx, id)
 	return s.build(ctx, row, err)
 }
@@ -64,6 +70,9 @@ func (s *Service) Load(ctx context.Context, id string) (*Game, error) {
 // LoadByKey returns the game whose watch link has the given key, or
 // ErrNotFound.
 func (s *Service) LoadByKey(ctx context.Context, key string) (*Game, error) {
+	if err := s.caughtUp(ctx); err != nil {
+		return nil, err
+	}
 	row, err := s.db.FindGameByKey(ctx, key)
 	return s.build(ctx, row, err)
 }
@@ -102,6 +111,7 @@ func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game
 		// The stored game is unreadable: a server fault, never a refusal.
 		return nil, fmt.Errorf("game %s: %v", row.ID, err)
 	}
+	g.stored = g.turnNow()
 	s.computerTurn(g) // whichever instance loads it schedules the computer's reply
 	return g, nil
 }
@@ -169,10 +179,12 @@ func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, erro
 		id := set.UserID
 		g.Seats[side].UserID = &id
 	}
+	g.runClock(s.Now())
 	row := g.row()
 	if err := s.db.CreateGame(ctx, row); err != nil {
 		return nil, "", fmt.Errorf("create game: %w", err)
 	}
+	g.stored = g.turnNow()
 	g.ID, g.SpectatorKey, g.Version, g.CreatedAt, g.UpdatedAt = row.ID, row.SpectatorKey, row.Version, row.CreatedAt, row.UpdatedAt
 	s.computerTurn(g)
 	return g, token, nil
@@ -203,7 +215,6 @@ func (s *Service) Join(ctx context.Context, g *Game) (string, engine.Side, error
 	token := models.NewToken()
 	g.Seats[side].Token = models.HashToken(token)
 	g.Status = Playing
-	g.startClock(s.Now())
 	if err := s.store(ctx, g, nil); err != nil {
 		if errors.Is(err, ErrConflict) {
 			return "", side, ErrSeatsTaken
@@ -232,6 +243,27 @@ func (s *Service) ClaimSeats(ctx context.Context, hashes map[string]string, user
 	}
 }
 
+// inTime refuses an action on g that comes at now, when g is not being
+// played or its deadline passed: then the deadline decides first, as if
+// the sweeper had come before the action: the flag falls (flagFall: a
+// loss on time, a draw when the opponent cannot win, an abort in the
+// first moves), that end is stored, and the action is refused with late
+// (ErrTimeUp for a move, ErrLate for any other action), also when another
+// request stored a change first.
+func (s *Service) inTime(ctx context.Context, g *Game, now time.Time, late error) error {
+	if err := g.checkPlaying(); err != nil {
+		return err
+	}
+	if !g.expired(now) {
+		return nil
+	}
+	g.flagFall()
+	if err := s.write(ctx, g, now, nil, 0); err != nil && !errors.Is(err, ErrConflict) {
+		return err
+	}
+	return late
+}
+
 // checkPlaying refuses actions on a game that is waiting or over.
 func (g *Game) checkPlaying() error {
 	switch g.Status {
@@ -244,7 +276,7 @@ func (g *Game) checkPlaying() error {
 }
 
 // Move plays the pit labelled label for seat: the engine checks it on the
-// game as stored, the mover's clock stops (clock.go), and the move, the
+// game as stored, the mover's clock stops (runClock), and the move, the
 // clocks and the game are stored with the version check in one write.
 // Errors: ErrNotStarted, engine.ErrGameOver, ErrNotYourTurn, the engine's
 // errors of an illegal move (ErrBadLabel, ErrNotOwnPit, ...), ErrConflict,
@@ -252,16 +284,9 @@ func (g *Game) checkPlaying() error {
 // move came: the game's end is stored instead.
 func (s *Service) Move(ctx context.Context, g *Game, seat engine.Side, label string) error {
 	start := time.Now()
-	if err := g.checkPlaying(); err != nil {
-		return err
-	}
 	now := s.Now()
-	if g.expired(now) {
-		g.expire()
-		if err := s.store(ctx, g, nil); err != nil {
-			return err
-		}
-		return ErrTimeUp
+	if err := s.inTime(ctx, g, now, ErrTimeUp); err != nil {
+		return err
 	}
 	if g.Engine.Over {
 		return engine.ErrGameOver
@@ -273,14 +298,12 @@ func (s *Service) Move(ctx context.Context, g *Game, seat engine.Side, label str
 	if err != nil {
 		return err
 	}
-	first := g.firstMoves()
 	if err := g.play(pit); err != nil {
 		return err
 	}
-	g.punch(now, seat, first)
 	g.EndOffer = engine.Nobody
 	m := &models.Move{Ply: len(g.Engine.Moves), Pit: pit, Label: engine.Label(pit), Position: g.Rules.FormatPosition(g.Position)}
-	if err := s.store(ctx, g, m); err != nil {
+	if err := s.write(ctx, g, now, m, 0); err != nil {
 		return err
 	}
 	if s.moved != nil {
@@ -336,7 +359,7 @@ func (g *Game) settle() {
 
 // Resign ends g: seat loses (RULES.md 2.6, 4.7).
 func (s *Service) Resign(ctx context.Context, g *Game, seat engine.Side) error {
-	if err := g.checkPlaying(); err != nil {
+	if err := s.inTime(ctx, g, s.Now(), ErrLate); err != nil {
 		return err
 	}
 	if err := g.Engine.Resign(seat); err != nil {
@@ -349,7 +372,7 @@ func (s *Service) Resign(ctx context.Context, g *Game, seat engine.Side) error {
 // OfferEnd records that seat proposes to end g (a Nam-nam round, or between
 // rounds the match) by agreement.
 func (s *Service) OfferEnd(ctx context.Context, g *Game, seat engine.Side) error {
-	if err := g.checkPlaying(); err != nil {
+	if err := s.inTime(ctx, g, s.Now(), ErrLate); err != nil {
 		return err
 	}
 	if g.VsComputer() {
@@ -367,7 +390,7 @@ func (s *Service) OfferEnd(ctx context.Context, g *Game, seat engine.Side) error
 // in Nam-nam the round ends, or between rounds the match (4.5, 4.7).
 // ErrNoOffer when the opponent proposed nothing.
 func (s *Service) AnswerEnd(ctx context.Context, g *Game, seat engine.Side, accept bool) error {
-	if err := g.checkPlaying(); err != nil {
+	if err := s.inTime(ctx, g, s.Now(), ErrLate); err != nil {
 		return err
 	}
 	if g.EndOffer != seat.Opponent() {
@@ -443,7 +466,7 @@ func (s *Service) rematchOnce(ctx context.Context, g *Game, seat engine.Side) er
 	if ng.Rated {
 		s.noteRatings(ctx, ng)
 	}
-	ng.startClock(s.Now())
+	ng.runClock(s.Now())
 	row := ng.row()
 	row.ID = models.NewGameID()
 	// The rematch exists before anyone hears of it; the version-checked
@@ -460,22 +483,24 @@ func (s *Service) rematchOnce(ctx context.Context, g *Game, seat engine.Side) er
 		g.RematchID = ""
 		return err
 	}
-	ng.ID = row.ID
+	ng.ID, ng.stored = row.ID, ng.turnNow()
 	s.computerTurn(ng)
 	return nil
 }
 
-// store writes g (and m, the move just played) with the version check,
-// then publishes the change.
+// store writes g (and m, the move just played) at the service's now:
+// write.
 func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
-	if g.Status == Over {
-		g.stopClock(s.Now())
-	}
-	return s.storeRow(ctx, g, g.row(), m)
+	return s.write(ctx, g, s.Now(), m, 0)
 }
 
-// storeRow is store with g's row already made.
-func (s *Service) storeRow(ctx context.Context, g *Game, row *models.Game, m *models.Move) error {
+// write brings g's clock to now (runClock) and writes g's row with the
+// version check, with m the move just played, or from ply popFrom on the
+// moves taken back (0 for none); then it publishes the change.
+func (s *Service) write(ctx context.Context, g *Game, now time.Time, m *models.Move, popFrom int) error {
+	g.runClock(now)
+	row := g.row()
+	row.PopFrom = popFrom
 	return s.wrote(ctx, g, row, s.db.UpdateGame(ctx, row, m))
 }
 
@@ -489,7 +514,7 @@ func (s *Service) wrote(ctx context.Context, g *Game, row *models.Game, err erro
 		}
 		return err
 	}
-	g.Version, g.UpdatedAt = row.Version, row.UpdatedAt
+	g.Version, g.UpdatedAt, g.stored = row.Version, row.UpdatedAt, g.turnNow()
 	s.engines.keep(g)
 	s.published(ctx, g)
 	if g.Status == Over && g.Rated {

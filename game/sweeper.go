@@ -57,8 +57,8 @@ func (s *Service) expireGame(ctx context.Context, id string, now time.Time) (boo
 		if !g.expired(now) {
 			return false, nil
 		}
-		g.expire()
-		err = s.store(ctx, g, nil)
+		g.flagFall()
+		err = s.write(ctx, g, now, nil, 0)
 		if !errors.Is(err, ErrConflict) {
 			return err == nil, err
 		}
@@ -70,7 +70,8 @@ func (s *Service) expireGame(ctx context.Context, id string, now time.Time) (boo
 // expired (models.VisitorLifetime) with their seats.
 const visitorSweepEvery = time.Hour
 
-// RunSweeper sweeps every interval until ctx is done; every minute it
+// RunSweeper writes the site's heartbeat (Beat) and sweeps every
+// interval until ctx is done; every minute it
 // also closes the lobby's challenges whose creators left and applies the
 // ratings of games whose end was stored without them, and every
 // visitorSweepEvery it deletes the expired visitors.
@@ -85,7 +86,16 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
 			return
 		case <-t.C:
 		}
-		_, err := s.Sweep(ctx)
+		// The heartbeat first: after an outage the clocks move on before
+		// any flag falls.
+		err := s.Beat(ctx)
+		if err != nil && !models.Unavailable(err) && ctx.Err() == nil {
+			s.log.Error("heartbeat", "err", err)
+			err = nil
+		}
+		if err == nil {
+			_, err = s.Sweep(ctx)
+		}
 		switch {
 		case ctx.Err() != nil:
 		case err != nil && models.Unavailable(err):

@@ -53,9 +53,10 @@ func (g *Game) TakebackOffer() (engine.Side, bool) {
 // player's move and the computer's reply; a reply stored meanwhile is
 // taken back too); between people it asks the opponent (AnswerTakeback).
 // Errors: ErrNotStarted, engine.ErrGameOver, ErrNoTakeback (seat has not
-// moved), ErrOfferPending (the opponent's request waits), ErrConflict.
+// moved), ErrOfferPending (the opponent's request waits), ErrConflict,
+// ErrLate (the deadline passed first: the game ended on time).
 func (s *Service) TakeBack(ctx context.Context, g *Game, seat engine.Side) error {
-	if err := g.checkPlaying(); err != nil {
+	if err := s.inTime(ctx, g, s.Now(), ErrLate); err != nil {
 		return err
 	}
 	if !g.TakebackAllowed() {
@@ -79,7 +80,7 @@ func (s *Service) TakeBack(ctx context.Context, g *Game, seat engine.Side) error
 // AnswerTakeback accepts or declines the opponent's request to take back
 // their last move. ErrNoOffer when there is none.
 func (s *Service) AnswerTakeback(ctx context.Context, g *Game, seat engine.Side, accept bool) error {
-	if err := g.checkPlaying(); err != nil {
+	if err := s.inTime(ctx, g, s.Now(), ErrLate); err != nil {
 		return err
 	}
 	side, asked := g.TakebackOffer()
@@ -168,7 +169,5 @@ func (s *Service) popTo(ctx context.Context, g *Game, keep int) error {
 	for i := range g.RoundSeen {
 		g.RoundSeen[i] = min(g.RoundSeen[i], g.Engine.Round)
 	}
-	row := g.row()
-	row.PopFrom = keep + 1
-	return s.storeRow(ctx, g, row, nil)
+	return s.write(ctx, g, s.Now(), nil, keep+1)
 }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"oware/models"
 )
 
 // chromiumPath is Debian's chromium (apt-get install chromium).
@@ -29,8 +31,13 @@ type chromium struct {
 // timeout. Both close at the end of the test, the browser first.
 func newBrowserSite(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) (*site, *chromium) {
 	t.Helper()
-	s := newSite(t, modelsOpenSQLite(t))
-	return s, startChromium(t, timeout, opts...)
+	return newBrowserSiteOn(t, modelsOpenSQLite(t), timeout, opts...)
+}
+
+// newBrowserSiteOn is newBrowserSite on the database db.
+func newBrowserSiteOn(t *testing.T, db *models.DB, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) (*site, *chromium) {
+	t.Helper()
+	return newSite(t, db), startChromium(t, timeout, opts...)
 }
 
 // startChromium starts a headless chromium (opts add to the usual flags)

@@ -43,6 +43,7 @@ var refusals = []struct {
 }{
 	{game.ErrNotFound, errNotFound},
 	{game.ErrBadClock, &userError{http.StatusUnprocessableEntity, "clk_err_bad_clock"}},
+	{game.ErrComputerClock, &userError{http.StatusUnprocessableEntity, "fp_err_computer_clock"}},
 	{game.ErrBadSettings, &userError{http.StatusUnprocessableEntity, "err_bad_request"}},
 	{game.ErrNotStarted, &userError{http.StatusConflict, "err_not_started"}},
 	{game.ErrNotYourTurn, &userError{http.StatusConflict, "err_not_your_turn"}},
@@ -52,6 +53,7 @@ var refusals = []struct {
 	{game.ErrConflict, &userError{http.StatusConflict, "err_conflict"}},
 	{game.ErrNotNamNam, errBadRequest},
 	{game.ErrTimeUp, &userError{http.StatusConflict, "clk_err_time_up"}},
+	{game.ErrLate, &userError{http.StatusConflict, "fp_err_late"}},
 	{game.ErrCannotClaim, &userError{http.StatusConflict, "clk_err_cannot_claim"}},
 	{game.ErrRatedNeedsLobby, &userError{http.StatusUnprocessableEntity, "clk_err_rated_lobby"}},
 	{game.ErrRatedNeedsAccount, &userError{http.StatusUnprocessableEntity, "clk_err_rated_account"}},
@@ -84,6 +86,19 @@ func refusal(err error) error {
 		}
 	}
 	return err
+}
+
+// unsureMove returns the id of the game whose move the request sent, when
+// it met the database out of reach (a 503): the move may have been
+// stored all the same (the connection dropped after the commit), so the
+// answer says to read the game again rather than to retry. "" for any
+// other request.
+func unsureMove(c echo.Context) string {
+	r := c.Request()
+	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/moves") {
+		return ""
+	}
+	return c.Param("id")
 }
 
 // missingKey names what the game service did not find at path (a game, a
@@ -142,6 +157,10 @@ func (h *handler) handleError(err error, c echo.Context) {
 	case models.Unavailable(err):
 		status, key = http.StatusServiceUnavailable, "err_unavailable"
 	}
+	unsure := "" // the game of a move that may have been stored
+	if key == "err_unavailable" {
+		unsure = unsureMove(c)
+	}
 	if status == http.StatusServiceUnavailable { // the computer busy or the database away: try again soon
 		setRetryAfter(c, retryAfter)
 	}
@@ -158,6 +177,9 @@ func (h *handler) handleError(err error, c echo.Context) {
 		h.logRequest(c, slog.LevelError, "request failed", "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		if unsure != "" {
+			key = "fp_err_move_unsure_api"
+		}
 		_ = c.JSON(status, map[string]string{"error": h.localizers[defaultLang].T(key)})
 		return
 	}
@@ -178,7 +200,12 @@ func (h *handler) handleError(err error, c echo.Context) {
 	}
 	p := h.page(c, title, "/")
 	p.NoIndex, p.Query = true, "" // the language links lead home, without the query
-	if err := render(c, status, views.ErrorPage(p, p.L.T(key))); err != nil {
+	page := views.ErrorPage(p, p.L.T(key))
+	if unsure != "" {
+		c.Response().Header().Set("X-Move-Unsure", "1")
+		page = views.UnsureMovePage(p, p.L.T("fp_err_move_unsure"), gamePath(langOf(c), unsure))
+	}
+	if err := render(c, status, page); err != nil {
 		// The status alone, so that the log and the metrics name it (an
 		// empty answer would go as 200).
 		_ = c.NoContent(status)

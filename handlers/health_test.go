@@ -134,6 +134,9 @@ func TestDatabaseGone(t *testing.T) {
 	browser := s.browser()
 	_, _, form := s.get(browser, "/en/games/new")
 	csrf := s.csrf(form)
+	player, _ := s.formGame("en", "abapa")
+	_, _, gamePage := s.get(player.c, player.game)
+	gameCSRF := s.csrf(gamePage)
 
 	p.cut()
 
@@ -165,6 +168,25 @@ func TestDatabaseGone(t *testing.T) {
 			if err := json.Unmarshal([]byte(body), &j); err != nil || !strings.HasPrefix(j["error"], en) {
 				t.Errorf("%s %s: not the API's error shape: %q", c.method, c.path, body)
 			}
+		}
+	}
+	// A move answered 503 may have been stored (issue 19, item 10): the
+	// API says to read the game again, the page offers to reload it, with
+	// htmx too.
+	hdr := map[string]string{"Content-Type": "application/json", "Authorization": "Bearer " + south}
+	if code, _, body := s.do(nil, "POST", "/api/v1/games/"+id+"/moves", strings.NewReader(`{"pit":"C"}`), hdr); code != 503 ||
+		!strings.Contains(body, "may have been stored all the same: read the game again (GET /api/v1/games/{id})") {
+		t.Errorf("API move with the database gone: %d %q; want 503 saying to read the game again", code, body)
+	}
+	for _, hx := range []map[string]string{nil, {"HX-Request": "true"}} {
+		code, h, body := s.post(player.c, player.game+"/moves", url.Values{"_csrf": {gameCSRF}, "pit": {"C"}}, hx)
+		if code != 503 || !strings.Contains(body, "Your move may have been stored all the same") ||
+			!strings.Contains(body, `href="`+player.game+`"`) || h.Get("X-Move-Unsure") != "1" {
+			t.Errorf("move form (htmx %v) with the database gone: %d, X-Move-Unsure %q, body %.400q; want 503 offering to reload %s",
+				hx != nil, code, h.Get("X-Move-Unsure"), body, player.game)
+		}
+		if strings.Contains(body, "please try again") {
+			t.Errorf("move form with the database gone invites a blind retry: %.400q", body)
 		}
 	}
 	// A form: the new table is not created, the page says why.

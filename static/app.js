@@ -137,3 +137,15 @@ document.addEventListener("htmx:sseBeforeMessage", function (e) {
   if (v <= shownVersion) e.preventDefault();
   else shownVersion = v;
 });
+// A move answered 503 with X-Move-Unsure may have been stored: the page of
+// that answer (which offers to reload the game) replaces the main content,
+// instead of nothing happening on the board.
+document.addEventListener("htmx:responseError", function (e) {
+  var x = e.detail.xhr;
+  if (x.status !== 503 || !x.getResponseHeader("X-Move-Unsure")) return;
+  var page = new DOMParser().parseFromString(x.responseText, "text/html");
+  var from = page.getElementById("main"), to = document.getElementById("main");
+  if (!from || !to) return;
+  to.replaceChildren.apply(to, Array.from(from.childNodes));
+  to.focus();
+});

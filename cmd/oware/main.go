@@ -247,7 +247,10 @@ func run(args []string) error {
 	}
 	defer stopComputer()
 	// The sweeper ends the games whose time ran out (with any number of
-	// instances, each game once); it stops when shutdown begins.
+	// instances, each game once) and writes the heartbeat by which no
+	// clock counts the site's outages (game/outage.go); it stops when
+	// shutdown begins.
+	games.WatchOutages()
 	go games.RunSweeper(brokerCtx, time.Second)
 	e, err := handlers.New(handlers.Config{
 		DB:      db,
