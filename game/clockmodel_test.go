@@ -3,6 +3,7 @@ package game_test
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -394,6 +395,32 @@ func TestLateActions(t *testing.T) {
 		}
 		if g := load(t, s, id); g.Result != engine.NorthWins || g.Reason != game.ReasonTimeout || len(g.Engine.Moves) != 2 {
 			t.Errorf("game %v %q after %d moves; want North wins on time after 2", g.Result, g.Reason, len(g.Engine.Moves))
+		}
+	})
+}
+
+// TestLateResignationRace: North resigns 50 ms after South's flag fell
+// while the sweeper ends the game at the same moment, 10 times: whichever
+// is stored first, North wins on time; the resignation is refused
+// (ErrLate, or ErrConflict when the sweeper's end came first).
+func TestLateResignationRace(t *testing.T) {
+	clocked(t, func(t *testing.T, db *models.DB, s *game.Service, clock *fakeClock) {
+		ctx := t.Context()
+		for range 10 {
+			id, _ := opening(t, ctx, s, clock, realTime, time.Second)
+			clock.Advance(time.Minute + 50*time.Millisecond)
+			g := load(t, s, id)
+			var wg sync.WaitGroup
+			var resignErr error
+			wg.Go(func() { resignErr = s.Resign(ctx, g, engine.North) })
+			wg.Go(func() { s.Sweep(ctx) })
+			wg.Wait()
+			if !errors.Is(resignErr, game.ErrLate) && !errors.Is(resignErr, game.ErrConflict) {
+				t.Errorf("the late resignation: %v, want ErrLate or ErrConflict", resignErr)
+			}
+			if g := load(t, s, id); g.Result != engine.NorthWins || g.Reason != game.ReasonTimeout {
+				t.Fatalf("game %v %q; want North wins on time", g.Result, g.Reason)
+			}
 		}
 	})
 }

@@ -175,6 +175,7 @@ func (s *Service) StartComputer(ctx context.Context, cfg PoolConfig) *Pool {
 		p.mu.Unlock()
 	}()
 	s.pool = p
+	s.reviews = newReviewer(p)
 	s.OnStore(func(_ context.Context, g *Game) { p.consider(g) })
 	return p
 }

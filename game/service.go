@@ -21,7 +21,8 @@ type Service struct {
 	stored  []func(context.Context, *Game)
 	engines engineCache
 	clock   func() time.Time
-	pool    *Pool // the computer's replies (StartComputer); nil for none
+	pool    *Pool     // the computer's replies (StartComputer); nil for none
+	reviews *reviewer // the game reviews (reviewer.go), with pool
 	moved   func(time.Duration)
 	outages outages // the site's heartbeat (outage.go)
 }
@@ -248,8 +249,9 @@ func (s *Service) ClaimSeats(ctx context.Context, hashes map[string]string, user
 // the sweeper had come before the action: the flag falls (flagFall: a
 // loss on time, a draw when the opponent cannot win, an abort in the
 // first moves), that end is stored, and the action is refused with late
-// (ErrTimeUp for a move, ErrLate for any other action), also when another
-// request stored a change first.
+// (ErrTimeUp for a move, ErrLate for any other action). ErrConflict when
+// another request stored a change first (the sweeper's flag, or a move
+// that came in time): the game must be read again.
 func (s *Service) inTime(ctx context.Context, g *Game, now time.Time, late error) error {
 	if err := g.checkPlaying(); err != nil {
 		return err
@@ -258,7 +260,7 @@ func (s *Service) inTime(ctx context.Context, g *Game, now time.Time, late error
 		return nil
 	}
 	g.flagFall()
-	if err := s.write(ctx, g, now, nil, 0); err != nil && !errors.Is(err, ErrConflict) {
+	if err := s.write(ctx, g, now, nil, 0); err != nil {
 		return err
 	}
 	return late

@@ -117,6 +117,15 @@ func hintText(l *localizer, h game.Hint, mover engine.Side) string {
 		return l.N("cp_why_captures", h.Seeds, "Label", h.Label)
 	case search.ReasonAvoidsLoss:
 		return l.N("cp_why_avoids_loss", h.Seeds, "Label", h.Label)
+	case search.ReasonForcedWin:
+		if h.Seeds == 0 {
+			return l.T("rv_why_forced_win", "Label", h.Label)
+		}
+		return l.N("rv_why_forced_win_by", h.Seeds, "Label", h.Label)
+	case search.ReasonThreatens:
+		return l.N("rv_why_threatens", h.Seeds, "Label", h.Label)
+	case search.ReasonFeeds:
+		return l.T("rv_why_feeds", "Label", h.Label, "Side", l.T("side_"+mover.Opponent().String()))
 	}
 	return l.T("cp_why_best", "Label", h.Label)
 }

@@ -39,6 +39,9 @@ func (h *handler) gameView(g *game.Game, w viewer) views.GameView {
 		EventsURL: base + "/events?v=" + strconv.Itoa(g.Version),
 		Clock:     h.clockView(g), Rated: g.Rated, Ratings: g.Ratings,
 	}
+	if g.Status == game.Over {
+		v.Analysis = boardPath(w.lang, g.Rules, g.Position)
+	}
 	if w.seat == engine.Nobody {
 		v.EventsURL = watchPath(w.lang, g.SpectatorKey) + "/events?v=" + strconv.Itoa(g.Version)
 		if w.rematchKey != "" {

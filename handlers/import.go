@@ -188,6 +188,10 @@ func (h *handler) importReplay(c echo.Context) error {
 	v.Ignored = rec.Ignored
 	lang := langOf(c)
 	v.URL = func(ply int) string { return importURL(lang, im.ID, ply) }
+	v.Analysis = boardPath(lang, rec.Rules, v.Position)
+	if err := h.attachReview(c, &v, "i/"+im.ID, "/"+lang+"/import/"+im.ID+"/analysis"); err != nil {
+		return err
+	}
 	return h.showReplay(c, h.page(c, "title_import_replay", "/import"), v)
 }
 

@@ -97,6 +97,7 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	s.move(computer, "C", nil)
 	_, _, page = s.get(computer.c, computer.game)
 	s.post(computer.c, computer.game+"/hint", url.Values{"_csrf": {s.csrf(page)}}, nil)
+	reviewed := s.reviewedImport(s.browser())
 	return []lookPage{
 		{"home", "/en/"},
 		{"new-game", "/en/games/new"},
@@ -108,6 +109,10 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"variants", "/en/variants"},
 		{"tutorial", "/en/tutorials/oware-step-by-step/4"},
 		{"replay", "/en/games/" + over + "/replay?ply=10"},
+		{"review", reviewed + "?ply=1"},
+		{"learn", reviewed + "/learn"},
+		{"analysis", "/en/analysis?rules=abapa&position=" + blunderPosition + "&analyse=1"},
+		{"analysis-namnam", "/en/analysis?rules=namnam"},
 		{"player", "/en/players/alice"},
 		{"join", hdr.Get("Location") + "/join"},
 		{"lobby", "/en/lobby"},

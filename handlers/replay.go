@@ -116,6 +116,10 @@ func (h *handler) replayPage(c echo.Context) error {
 	base := gamePath(lang, g.ID)
 	v.URL = func(ply int) string { return base + "/replay?ply=" + strconv.Itoa(ply) }
 	v.Record = base + "/record.ogn"
+	v.Analysis = boardPath(lang, g.Rules, v.Position)
+	if err := h.attachReview(c, &v, "g/"+g.ID, base+"/analysis"); err != nil {
+		return err
+	}
 	return h.showReplay(c, p, v)
 }
 

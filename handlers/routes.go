@@ -37,6 +37,11 @@ func (h *handler) routes(e *echo.Echo) {
 	api.GET("/puzzles", h.apiPuzzles)
 	api.GET("/puzzles/:id", h.apiPuzzle)
 	api.POST("/puzzles/:id/attempt", h.apiPuzzleAttempt)
+	// Game reviews (review.go).
+	api.POST("/games/:id/analysis", h.apiRequestReview(h.finishedSubject))
+	api.GET("/games/:id/analysis", h.apiReview(h.gameSubject))
+	api.POST("/imports/:id/analysis", h.apiRequestReview(h.apiImportSubject))
+	api.GET("/imports/:id/analysis", h.apiReview(h.apiImportSubject))
 
 	g := e.Group("/:lang", checkLang)
 	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
@@ -61,6 +66,9 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/games/:id/presence", h.presencePoll)
 	g.POST("/games/:id/claim", h.claimForm)
 	g.GET("/games/:id/replay", h.replayPage)
+	g.POST("/games/:id/analysis", h.gameReviewForm)
+	g.GET("/games/:id/learn", h.gameLearn)
+	g.POST("/games/:id/learn", h.gameLearn)
 	g.POST("/games/:id/hint", h.hintForm)
 	g.POST("/games/:id/takeback", h.takebackForm)
 	g.POST("/games/:id/takeback/accept", h.answerTakebackForm(true))
@@ -102,6 +110,13 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/import", h.importPage)
 	g.POST("/import", h.importForm)
 	g.GET("/import/:id", h.importReplay)
+	g.POST("/import/:id/analysis", h.importReviewForm)
+	g.GET("/import/:id/learn", h.importLearn)
+	// The analysis board (analysisboard.go).
+	g.GET("/analysis", h.analysisBoard)
+	g.GET("/analysis/lines", h.analysisLines)
+	g.POST("/analysis/play", h.analysisPlay)
+	g.POST("/import/:id/learn", h.importLearn)
 
 	// Pages from the database (pages.go) and tutorials (tutorials.go).
 	g.GET("/rules", h.pageBySlug("rules"))

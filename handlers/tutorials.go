@@ -163,6 +163,7 @@ func (h *handler) stepView(c echo.Context, t *models.Tutorial, s *models.Tutoria
 		TextHTML: text, Rules: r.Name(), Fours: game.Fours(r), Position: pos, Task: s.Task,
 		Board:  views.BoardOptions{Highlight: hl, Last: -1},
 		Action: here, CSRF: csrfToken(c), ScriptURL: h.assets.URL("tutorial.js"),
+		AnalysisURL: boardPath(lang, r, pos),
 	}
 	rounds := game.NamNam(r)
 	if rounds {

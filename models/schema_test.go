@@ -31,7 +31,7 @@ func TestSchemaMatchesModels(t *testing.T) {
 		for _, model := range []any{&models.Game{}, &models.Move{}, &models.Setting{}, &models.User{}, &models.Page{},
 			&models.Tutorial{}, &models.TutorialStep{}, &models.TutorialProgress{}, &models.Import{},
 			&models.Presence{}, &models.Rating{}, &models.RatingChange{}, &models.Challenge{},
-			&models.Visitor{}, &models.VisitorSeat{}, &models.PasswordReset{},
+			&models.Visitor{}, &models.VisitorSeat{}, &models.PasswordReset{}, &models.Review{},
 			&models.Puzzle{}, &models.PuzzlePlayer{}, &models.PuzzleAttempt{}} {
 			stmt := &gorm.Statement{DB: db.Gorm}
 			if err := stmt.Parse(model); err != nil {

@@ -38,13 +38,13 @@ type ExplorerMove struct {
 // "−2 … +4" else.
 func BoundsText(lo, hi int) string {
 	if lo == hi {
-		return signed(lo)
+		return signedSeeds(lo)
 	}
-	return signed(lo) + " … " + signed(hi)
+	return signedSeeds(lo) + " … " + signedSeeds(hi)
 }
 
-// signed writes n with its sign ("+2", "0", "−3").
-func signed(n int) string {
+// signedSeeds writes n with its sign ("+2", "0", "−3").
+func signedSeeds(n int) string {
 	switch {
 	case n > 0:
 		return "+" + strconv.Itoa(n)

@@ -21,6 +21,9 @@ const (
 	ReasonGrandSlam  Reason = "grand-slam"  // it captures the opponent's whole row, Seeds seeds (wari, warri; RULES.md 3)
 	ReasonCaptures   Reason = "captures"    // it captures Seeds seeds
 	ReasonAvoidsLoss Reason = "avoids-loss" // the opponent could capture Seeds more seeds if another move were played
+	ReasonForcedWin  Reason = "forced-win"  // the search proves it wins (to the end of every line or the endgame tables); Seeds is the final margin when proven exactly, else 0
+	ReasonThreatens  Reason = "threatens"   // the mover's next move could capture Seeds seeds
+	ReasonFeeds      Reason = "feeds"       // the opponent's row is empty and it sows into it (RULES.md 2.5), one of several such moves
 	ReasonBest       Reason = "best"        // the strongest move the search found
 )
 
@@ -30,7 +33,8 @@ type Hint struct {
 	Label  string // "A".."F", "a".."f"
 	Reason Reason
 	// Seeds is the number the reason speaks of: captured (grand-slam,
-	// captures) or saved (avoids-loss); 0 for the others.
+	// captures), saved (avoids-loss), threatened (threatens), or the
+	// proven final margin (forced-win); 0 for the others.
 	Seeds int
 	// Score is the search's value of the move in centi-seeds (Result.Score).
 	Score int
@@ -47,12 +51,13 @@ func (s *Searcher) Hint(ctx context.Context, g *engine.Game) (Hint, error) {
 		return Hint{}, err
 	}
 	h := Hint{Pit: res.Best, Label: engine.Label(res.Best), Reason: ReasonBest, Score: res.Score}
-	h.Reason, h.Seeds = reasonFor(g, res.Best)
+	h.Reason, h.Seeds = reasonFor(g, res.Best, &res)
 	return h, nil
 }
 
-// reasonFor tells why pit is worth playing in g (see Reason).
-func reasonFor(g *engine.Game, pit int) (Reason, int) {
+// reasonFor tells why pit is worth playing in g (see Reason); res, when
+// not nil, is the search that chose it.
+func reasonFor(g *engine.Game, pit int, res *Result) (Reason, int) {
 	p := g.Position
 	me := p.ToMove
 	legal := g.LegalMoves()
@@ -76,6 +81,19 @@ func reasonFor(g *engine.Game, pit int) (Reason, int) {
 	if saved := threat(g.Rules, p) - bestCapture(g.Rules, next); saved > 0 {
 		return ReasonAvoidsLoss, saved
 	}
+	switch {
+	case res != nil && res.Best == pit && res.Exact && res.Score > 0:
+		return ReasonForcedWin, res.Score / 100
+	case res != nil && res.Best == pit && res.Proven == "win":
+		return ReasonForcedWin, 0
+	case isOware(g.Rules) && p.RowSeeds(me.Opponent()) == 0:
+		return ReasonFeeds, 0
+	}
+	if next.ToMove != me && !mv.Over {
+		if n := threat(g.Rules, next); n > 0 {
+			return ReasonThreatens, n
+		}
+	}
 	return ReasonBest, 0
 }
 
@@ -95,4 +113,10 @@ func bestCapture(r engine.Rules, p engine.Position) int {
 		}
 	}
 	return most
+}
+
+// isOware reports whether r is a rule set of RULES.md 2-3 (feeding applies).
+func isOware(r engine.Rules) bool {
+	_, ok := r.(engine.Oware)
+	return ok
 }

@@ -1,0 +1,64 @@
+package handlers_test
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// blunderPosition is the position of blunderRecord: F wins 25-21 at once,
+// E loses 23-25 (TestReviewBlunder in package game works it out).
+const blunderPosition = "0-0-0-0-1-1-1-0-0-1-0-0-23-21-S"
+
+// TestAnalysisBoard: the board opens the start, a position string, or a
+// position set up pit by pit; its lines are every legal move with the
+// proven values, best first; a pit played goes to the position after it
+// with a way back; a bad position is refused with a clear message.
+func TestAnalysisBoard(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	code, _, page := s.get(c, "/en/analysis")
+	if code != http.StatusOK || strings.Count(page, `name="pit" value=`) != 6 || !strings.Contains(page, "Analyse this position") {
+		t.Fatalf("the start: %d\n%s", code, page)
+	}
+	code, _, page = s.get(c, "/en/analysis?rules=abapa&position="+blunderPosition+"&analyse=1")
+	f, e := strings.Index(page, "<th scope=\"row\">F</th>"), strings.Index(page, "<th scope=\"row\">E</th>")
+	if code != http.StatusOK || f < 0 || e < f || !strings.Contains(page, "+4 <br><small>proven win") || !strings.Contains(page, "−2 <br><small>proven loss") || strings.Contains(page, "/analysis/lines?") {
+		t.Fatalf("lines: %d\n%s", code, page)
+	}
+	code, hdr, _ := s.post(c, "/en/analysis/play?rules=abapa&position="+blunderPosition, url.Values{"_csrf": {s.csrf(page)}, "pit": {"E"}}, nil)
+	to := hdr.Get("Location")
+	if code != http.StatusSeeOther || !strings.Contains(to, "position=0-0-0-0-0-2-1-0-0-1-0-0-23-21-N") || !strings.Contains(to, "prev="+blunderPosition) {
+		t.Fatalf("play E: %d to %q", code, to)
+	}
+	_, _, page = s.get(c, to)
+	if !strings.Contains(page, "North to move") || !strings.Contains(page, "Back one move") {
+		t.Errorf("after E:\n%s", page)
+	}
+	edit := url.Values{"edit": {"1"}, "rules": {"abapa"}, "cap_south": {"23"}, "cap_north": {"21"}, "to_move": {"S"}}
+	for i, n := range []int{0, 0, 0, 0, 1, 1, 1, 0, 0, 1, 0, 0} {
+		edit.Set("pit"+strconv.Itoa(i), strconv.Itoa(n))
+	}
+	if _, _, page = s.get(c, "/en/analysis?"+edit.Encode()); !strings.Contains(page, `value="`+blunderPosition+`"`) {
+		t.Errorf("edited position not opened:\n%s", page)
+	}
+	edit.Set("pit0", "5")
+	if code, _, page = s.get(c, "/en/analysis?"+edit.Encode()); code != http.StatusUnprocessableEntity || !strings.Contains(page, "must add up to 48") {
+		t.Errorf("53 seeds: %d\n%s", code, page)
+	}
+	if code, _, page = s.get(c, "/en/analysis?rules=namnam&fours=owner"); code != http.StatusOK || !strings.Contains(page, `value="owner" selected`) {
+		t.Errorf("Nam-nam: %d\n%s", code, page)
+	}
+	code, _, page = s.get(c, "/en/analysis/lines?rules=abapa&position="+blunderPosition+"&step=0")
+	if code != http.StatusOK || !strings.Contains(page, `id="an-lines"`) || strings.Contains(page, "hx-get") {
+		t.Errorf("lines, all proven (no deeper search asked): %d\n%s", code, page)
+	}
+	if code, _, _ = s.get(c, "/en/analysis/lines?rules=abapa&step=9"); code != http.StatusBadRequest {
+		t.Errorf("step 9: %d, want 400", code)
+	}
+	if _, _, page = s.get(c, "/en/tutorials/oware-step-by-step/4"); !strings.Contains(page, `href="/en/analysis?position=`) {
+		t.Errorf("tutorial step without the analysis board link")
+	}
+}

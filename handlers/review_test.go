@@ -1,0 +1,201 @@
+package handlers_test
+
+import (
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"oware/handlers"
+	"oware/models"
+)
+
+// waitFor fails the test unless cond holds within 60 s (a review runs in
+// the background on a busy machine).
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(60 * time.Second); !cond(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("%s: not within 60 s", what)
+		}
+	}
+}
+
+// TestReviewAPI: the contract of POST and GET /api/v1/games/{id}/analysis:
+// 404 for no game, 409 while it is played, "none" before anyone asks,
+// 202 queued, asking again changes nothing, and done with one ply per move.
+func TestReviewAPI(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB) {
+		s := newSite(t, db)
+		if code, _ := s.api("POST", "/api/v1/games/aaaaaaaaaaaa/analysis", "", nil); code != http.StatusNotFound {
+			t.Errorf("no game: %d, want 404", code)
+		}
+		id, south, north := s.newAPIGame("abapa")
+		path := "/api/v1/games/" + id + "/analysis"
+		if code, out := s.api("POST", path, "", nil); code != http.StatusConflict || out["error"] == "" {
+			t.Errorf("game in play: %d %v, want 409", code, out)
+		}
+		s.api("POST", "/api/v1/games/"+id+"/moves", south, map[string]string{"pit": "C"})
+		s.api("POST", "/api/v1/games/"+id+"/moves", north, map[string]string{"pit": "f"})
+		if code, g := s.api("POST", "/api/v1/games/"+id+"/resign", south, nil); code != http.StatusOK || g["status"] != "over" {
+			t.Fatalf("resign: %d %v", code, g)
+		}
+		code, out := s.api("GET", path, "", nil)
+		if plies, ok := out["plies"].([]any); code != http.StatusOK || out["status"] != "none" || !ok || len(plies) != 0 {
+			t.Fatalf("before asking: %d %v", code, out)
+		}
+		code, out = s.api("POST", path, "", nil)
+		if code != http.StatusAccepted || (out["status"] != "queued" && out["status"] != "running" && out["status"] != "done") || len(out) != 1 {
+			t.Fatalf("ask: %d %v", code, out)
+		}
+		if code, again := s.api("POST", path, "", nil); code != http.StatusAccepted || again["status"] == "none" {
+			t.Fatalf("ask again: %d %v", code, again)
+		}
+		waitFor(t, "the review done", func() bool {
+			_, out = s.api("GET", path, "", nil)
+			return out["status"] == "done"
+		})
+		plies := out["plies"].([]any)
+		if len(plies) != 2 {
+			t.Fatalf("done: %d plies, want 2: %v", len(plies), out)
+		}
+		first, second := plies[0].(map[string]any), plies[1].(map[string]any)
+		if first["ply"] != 1.0 || first["move"] != "C" || second["move"] != "f" || first["mover"] != "south" {
+			t.Errorf("plies %v", plies)
+		}
+		for _, p := range plies {
+			p := p.(map[string]any)
+			for _, k := range []string{"value", "best", "pv", "exact", "mark"} {
+				if _, ok := p[k]; !ok {
+					t.Errorf("ply without %s: %v", k, p)
+				}
+			}
+		}
+		sum, _ := out["summary"].(map[string]any)
+		for _, side := range []string{"south", "north"} {
+			ss, _ := sum[side].(map[string]any)
+			if _, ok := ss["average_loss"]; !ok {
+				t.Errorf("summary %v without %s's average_loss", sum, side)
+			}
+		}
+		// Asking once it is done changes nothing.
+		if code, again := s.api("POST", path, "", nil); code != http.StatusAccepted || again["status"] != "done" {
+			t.Errorf("ask when done: %d %v", code, again)
+		}
+	})
+}
+
+// TestReviewLimit: asking counts against the client's analysis limit.
+func TestReviewLimit(t *testing.T) {
+	s := limitedSite(t, io.Discard, nil, func(c *handlers.Config) {
+		c.AnalysisLimit = handlers.RateLimit{Burst: 1, Every: 90 * time.Second}
+	})
+	id, south, _ := s.newAPIGame("abapa")
+	s.api("POST", "/api/v1/games/"+id+"/resign", south, nil)
+	if code, out := s.api("POST", "/api/v1/games/"+id+"/analysis", "", nil); code != http.StatusAccepted {
+		t.Fatalf("first: %d %v", code, out)
+	}
+	if code, out := s.api("POST", "/api/v1/games/"+id+"/analysis", "", nil); code != http.StatusTooManyRequests {
+		t.Errorf("second: %d %v, want 429", code, out)
+	}
+}
+
+// blunderRecord is a game from a small position where South's first move,
+// E, loses 6 seeds against F (F captures 2 and reaches 25; after E, North
+// plays d and South's only move F leaves North the last 4 seeds).
+const blunderRecord = "[FEN \"0-0-0-0-1-1-1-0-0-1-0-0-23-21-S\"]\n1. E d 2. F\n"
+
+// reviewedImport imports blunderRecord with c, asks for its review and
+// waits until the replay shows it; it returns the replay's address
+// without the ply.
+func (s *site) reviewedImport(c *http.Client) string {
+	t := s.t
+	t.Helper()
+	_, _, page := s.get(c, "/en/import")
+	code, hdr, page := s.post(c, "/en/import", url.Values{"_csrf": {s.csrf(page)}, "record": {blunderRecord}}, nil)
+	if code != http.StatusSeeOther {
+		t.Fatalf("import: %d\n%s", code, page)
+	}
+	replay := hdr.Get("Location")
+	base := replay[:strings.Index(replay, "?")]
+	_, _, page = s.get(c, base+"?ply=1")
+	if !strings.Contains(page, "Request computer analysis") || !strings.Contains(page, `action="`+base+`/analysis"`) {
+		t.Fatalf("replay without the review form:\n%s", page)
+	}
+	code, hdr, _ = s.post(c, base+"/analysis", url.Values{"_csrf": {s.csrf(page)}, "ply": {"1"}}, nil)
+	if code != http.StatusSeeOther || hdr.Get("Location") != base+"?ply=1" {
+		t.Fatalf("ask: %d, to %q", code, hdr.Get("Location"))
+	}
+	waitFor(t, "the review shown", func() bool {
+		_, _, page = s.get(c, base+"?ply=1")
+		return strings.Contains(page, "Blunders")
+	})
+	return base
+}
+
+// TestReviewImportPage: an imported record's replay offers the review
+// (a form, no JavaScript needed), which then shows the blunder in the
+// move list and the summary, the graph with a link per ply and its table.
+func TestReviewImportPage(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	base := s.reviewedImport(c)
+	_, _, page := s.get(c, base+"?ply=1")
+	for _, want := range []string{
+		`<span class="vh">blunder</span>`, // the mark of E in the move list
+		"Best move here: d (+2)",          // North's best after E
+		"seeds given away: 6; F kept +4",  // what E lost
+		`href="` + base + `?ply=3"`,       // a point of the graph
+		`<td>1</td><td>0</td>`,            // one blunder for South, none for North
+		"Values as a table",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("review without %q", want)
+		}
+	}
+	// The API tells the same.
+	if code, out := s.api("GET", "/api/v1/imports/"+base[strings.LastIndex(base, "/")+1:]+"/analysis", "", nil); code != 200 || out["status"] != "done" {
+		t.Errorf("import review API: %d %v", code, out)
+	}
+}
+
+// TestLearnFromMistakes: South's blunder E of blunderRecord is the one
+// step of South's page: the move of the game is refused, F (the best) is
+// accepted and the refutation of E shown; an empty pit is a bad request;
+// North made no mistake.
+func TestLearnFromMistakes(t *testing.T) {
+	s := newSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	base := s.reviewedImport(c)
+	_, _, replay := s.get(c, base+"?ply=3")
+	if !strings.Contains(replay, `href="`+base+`/learn"`) {
+		t.Fatalf("replay without the learn link:\n%s", replay)
+	}
+	code, _, page := s.get(c, base+"/learn")
+	if code != http.StatusOK || !strings.Contains(page, "Mistake 1 of 1: move 1") || !strings.Contains(page, `name="pit" value="F"`) {
+		t.Fatalf("learn: %d\n%s", code, page)
+	}
+	action := base + "/learn?side=south&amp;step=1"
+	if !strings.Contains(page, `action="`+action+`"`) {
+		t.Fatalf("learn without the form to %s", action)
+	}
+	post := base + "/learn?side=south&step=1"
+	_, _, answer := s.post(c, post, url.Values{"_csrf": {s.csrf(page)}, "pit": {"E"}}, nil)
+	if !strings.Contains(answer, "E is the move of the game") {
+		t.Errorf("the move of the game not refused:\n%s", answer)
+	}
+	_, _, answer = s.post(c, post, url.Values{"_csrf": {s.csrf(page)}, "pit": {"F"}}, nil)
+	for _, want := range []string{"Well found: F keeps +4", "The answer that punishes it: d", "The best move was F (+4)", "After E, the value for the player who moved was −2"} {
+		if !strings.Contains(answer, want) {
+			t.Errorf("answer without %q", want)
+		}
+	}
+	if code, _, _ := s.post(c, post, url.Values{"_csrf": {s.csrf(page)}, "pit": {"A"}}, nil); code != http.StatusBadRequest {
+		t.Errorf("an empty pit: %d, want 400", code)
+	}
+	if _, _, north := s.get(c, base+"/learn?side=north"); !strings.Contains(north, "North made no mistake") {
+		t.Errorf("North's page:\n%s", north)
+	}
+}
