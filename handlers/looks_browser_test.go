@@ -157,7 +157,7 @@ var recordCSP = chromedp.Func(func(ctx context.Context, t *chromedp.Target) erro
 // AA rules of axe-core (contrast included, so in both themes), and the
 // theme's background. It writes a screenshot of each (see screenshotDir).
 func TestLooks(t *testing.T) {
-	s, b := newTableSite(t, modelsOpenSQLite(t)), startChromium(t, 6*time.Minute)
+	s, b := newTableSite(t, modelsOpenSQLite(t)), startChromium(t, 12*time.Minute)
 	checkStrictCSP(t, s)
 	pages := looksFixture(t, s)
 	dir := screenshotDir(t)
