@@ -127,33 +127,39 @@ func TestPoolBounded(t *testing.T) {
 			}
 		})
 	}
+	// Wait for what is checked: two functions running (the pool's Running
+	// counter may read 2 before the second one has started), three queued.
 	eventually(t, "two running, three queued", func() bool {
 		st := pool.Stats()
-		return st.Running == 2 && st.Queued == 3 && st.Workers == 2
+		return now.Load() == 2 && st.Queued == 3 && st.Workers == 2
 	})
 	close(release)
 	wg.Wait()
 	if m := most.Load(); m != 2 {
 		t.Errorf("at most %d searches ran at once, want 2", m)
 	}
-	if st := pool.Stats(); st.Running != 0 || st.Queued != 0 {
-		t.Errorf("after the work: %+v", st)
-	}
+	// A worker counts itself free just after its function returned.
+	eventually(t, "after the work, nothing running or queued", func() bool {
+		st := pool.Stats()
+		return st.Running == 0 && st.Queued == 0
+	})
 	// A request that goes away while queued is dropped; a full queue is
 	// refused.
 	block := make(chan struct{})
-	go pool.Do(context.Background(), func(context.Context, *search.Searcher) { <-block })
-	go pool.Do(context.Background(), func(context.Context, *search.Searcher) { <-block })
-	eventually(t, "both workers busy", func() bool { return pool.Stats().Running == 2 })
+	var blocked atomic.Int32
+	for range 2 {
+		go pool.Do(context.Background(), func(context.Context, *search.Searcher) { blocked.Add(1); <-block })
+	}
+	eventually(t, "both workers busy", func() bool { return blocked.Load() == 2 })
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
-	ran := false
-	if err := pool.Do(ctx, func(context.Context, *search.Searcher) { ran = true }); err != context.DeadlineExceeded {
+	var ran atomic.Bool
+	if err := pool.Do(ctx, func(context.Context, *search.Searcher) { ran.Store(true) }); err != context.DeadlineExceeded {
 		t.Errorf("queued past its deadline: %v", err)
 	}
 	close(block)
 	eventually(t, "the workers free", func() bool { return pool.Stats().Running == 0 && pool.Stats().Queued == 0 })
-	if ran {
+	if ran.Load() {
 		t.Error("a request gone away still ran")
 	}
 }

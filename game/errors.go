@@ -43,6 +43,13 @@ var (
 	ErrRatedNeedsAccount = errors.New("game: rated games need an account")
 	// ErrRatedNeedsClock: a rated game needs a time control.
 	ErrRatedNeedsClock = errors.New("game: rated games need a clock")
+	// ErrBadRatingRange: a challenge's rating range is not within 0 to
+	// MaxRatingBound with the minimum not above the maximum (lobby.go); it
+	// is also an ErrBadSettings.
+	ErrBadRatingRange = fmt.Errorf("%w: bad rating range", ErrBadSettings)
+	// ErrTooManyChallenges: the creator has MaxOpenChallenges open
+	// challenges already (lobby.go).
+	ErrTooManyChallenges = errors.New("game: too many open challenges")
 	// ErrChallengeTaken: the challenge was taken, cancelled or is gone.
 	ErrChallengeTaken = errors.New("game: the challenge is no longer open")
 	// ErrOwnChallenge: a challenge cannot be accepted by its creator.
@@ -60,4 +67,20 @@ var (
 	// ErrConflict: the game changed since it was loaded (another request
 	// stored a change first). Nothing was stored; load it again.
 	ErrConflict = errors.New("game: changed meanwhile")
+	// ErrStale: the action was made on a version of the game that is no
+	// longer the stored one (a double click, a replayed request, a page
+	// left open while the game went on): nothing was done (CheckVersion).
+	ErrStale = errors.New("game: the action was made on an older version of the game")
 )
+
+// CheckVersion returns ErrStale when version, the version of g that an
+// action (a takeback or its answer, a resignation, an offer to end or its
+// answer, a claim) was made on, is not g's; 0 means the request did not
+// say and passes. The action's write then checks the version again, so a
+// request acts at most once on the version it names.
+func (g *Game) CheckVersion(version int) error {
+	if version != 0 && version != g.Version {
+		return ErrStale
+	}
+	return nil
+}

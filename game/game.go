@@ -94,6 +94,9 @@ type Game struct {
 	// provisional; "" for none).
 	Rated   bool
 	Ratings [2]string
+	// Unrated says why a game asked for as rated is casual: UnratedPair,
+	// or "" (ratings.go).
+	Unrated string
 	// Instant: the computer answers without its minimum thinking time.
 	Instant bool
 	// Hints counts the hints given in the game (at most MaxHints).

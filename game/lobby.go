@@ -27,10 +27,29 @@ const (
 // Player is who creates or accepts a challenge: an account (UserID, 0 for
 // a guest) and an owner key that tells one creator from another
 // ("u<id>" for an account, "s<key>" for a browser, "a<random>" for a
-// program).
+// program). Client is the client's address (an IPv6 address by its /64
+// network), which a guest's challenges count against.
 type Player struct {
 	UserID uint
 	Owner  string
+	Client string
+}
+
+// MaxOpenChallenges is how many open challenges an account, or a client
+// address for guests, may have at once (Player.source); past it a new one
+// is refused with ErrTooManyChallenges (issue 19).
+const MaxOpenChallenges = 3
+
+// source is who p's challenges count against: "u<id>" for an account,
+// "c<address>" for a guest (the owner key when the address is unknown).
+func (p Player) source() string {
+	switch {
+	case p.UserID != 0:
+		return OwnerOf(p.UserID, "")
+	case p.Client != "":
+		return "c" + p.Client
+	}
+	return p.Owner
 }
 
 // OwnerOf returns the owner key of an account, or else of a browser's key.
@@ -66,6 +85,10 @@ type Challenge struct {
 	By, ByRating string
 	// ForMe marks a challenge for one player (the viewer).
 	ForMe bool
+	// CasualForViewer marks a rated challenge whose game would be casual
+	// for the viewer: they played PairGames rated games against its
+	// creator in the PairWindow (ratings.go).
+	CasualForViewer bool
 	// Owner is the creator's owner key; Status "open", "taken" or
 	// "cancelled" (also for one whose creator left).
 	Owner, Status string
@@ -137,17 +160,25 @@ func (s *Service) newChallenge(ctx context.Context, set ChallengeSettings, by Pl
 		return nil, "", ErrRatedNeedsAccount
 	case set.Rated && !set.Clock.On():
 		return nil, "", ErrRatedNeedsClock
-	case set.MinRating < 0 || set.MaxRating < 0 || (set.MaxRating > 0 && set.MaxRating < set.MinRating) || set.MaxRating > 5000:
-		return nil, "", fmt.Errorf("%w: rating range %d-%d", ErrBadSettings, set.MinRating, set.MaxRating)
+	case set.MinRating < 0 || set.MaxRating < 0 || (set.MaxRating > 0 && set.MaxRating < set.MinRating) ||
+		set.MinRating > MaxRatingBound || set.MaxRating > MaxRatingBound:
+		return nil, "", fmt.Errorf("%w: %d-%d", ErrBadRatingRange, set.MinRating, set.MaxRating)
 	}
 	token := models.NewToken()
 	wait := PageWait
 	if set.API {
 		wait = APIWait
 	}
+	open, err := s.db.OpenChallengesOf(ctx, by.source(), s.Now())
+	if err != nil {
+		return nil, "", err
+	}
+	if open >= MaxOpenChallenges {
+		return nil, "", ErrTooManyChallenges
+	}
 	ch := &models.Challenge{Rules: r.Name(), Fours: Fours(r), Seat: set.Seat,
 		ClockInitial: set.Clock.Initial, ClockIncrement: set.Clock.Increment, ClockDays: set.Clock.Days,
-		Rated: set.Rated, Owner: by.Owner, TokenHash: models.HashToken(token), ExpiresAt: s.Now().Add(wait)}
+		Rated: set.Rated, Owner: by.Owner, Source: by.source(), TokenHash: models.HashToken(token), ExpiresAt: s.Now().Add(wait)}
 	if set.Rated {
 		ch.MinRating, ch.MaxRating = set.MinRating, set.MaxRating
 	}
@@ -171,12 +202,16 @@ func (s *Service) newChallenge(ctx context.Context, set ChallengeSettings, by Pl
 	return ch, token, nil
 }
 
-// Challenges returns the open challenges the account viewer (0 for a
-// visitor) may see, oldest first (at most 100), with their creators'
-// ratings.
-func (s *Service) Challenges(ctx context.Context, viewer uint) ([]*Challenge, error) {
+// LobbySize is how many open challenges the lobby lists at most.
+const LobbySize = 100
+
+// Challenges returns the open challenges that viewer (UserID 0 for a
+// visitor) may see: theirs first (by Owner), then the newest first, at
+// most LobbySize, with their creators' ratings. As nobody has more than
+// MaxOpenChallenges open, nobody's hide the others'.
+func (s *Service) Challenges(ctx context.Context, viewer Player) ([]*Challenge, error) {
 	now := s.Now()
-	rows, err := s.db.OpenChallenges(ctx, now, viewer, 100)
+	rows, err := s.db.OpenChallenges(ctx, now, viewer.UserID, viewer.Owner, LobbySize)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +234,29 @@ func (s *Service) Challenges(ctx context.Context, viewer uint) ([]*Challenge, er
 			}
 		}
 	}
-	return out, nil
+	return out, s.notePairs(ctx, out, viewer.UserID)
+}
+
+// notePairs marks the rated challenges of list that would be casual for
+// the account viewer (0: none) under the per-pair limit.
+func (s *Service) notePairs(ctx context.Context, list []*Challenge, viewer uint) error {
+	if viewer == 0 {
+		return nil
+	}
+	var opponents map[uint]int
+	for _, c := range list {
+		if !c.Rated || c.row.UserID == nil {
+			continue
+		}
+		if opponents == nil {
+			var err error
+			if opponents, err = s.db.RatedOpponents(ctx, viewer, PairWindow); err != nil {
+				return err
+			}
+		}
+		c.CasualForViewer = opponents[*c.row.UserID] >= PairGames
+	}
+	return nil
 }
 
 // FindChallenge returns challenge id in any status, or ErrNotFound.
@@ -265,6 +322,7 @@ func (s *Service) Accept(ctx context.Context, id string, p Player) (*Game, strin
 		return nil, "", engine.Nobody, err
 	}
 	g.Version, g.SpectatorKey, g.CreatedAt, g.UpdatedAt = row.Version, row.SpectatorKey, row.CreatedAt, row.UpdatedAt
+	s.capPair(ctx, g)
 	return g, token, side, nil
 }
 
@@ -356,6 +414,7 @@ func (s *Service) QuickPair(ctx context.Context, rules string, tc TimeControl, r
 		return nil, challengeOf(ch, now), chToken, engine.Nobody, nil
 	}
 	g.Version = 1
+	s.capPair(ctx, g)
 	if g.Rated {
 		s.noteRatings(ctx, g)
 		if err := s.db.SetGameRatings(ctx, g.ID, g.Ratings[engine.South], g.Ratings[engine.North]); err != nil {

@@ -72,11 +72,11 @@ func TestQuickPairing(t *testing.T) {
 		if g.Status != game.Playing || g.Clock.Initial != 180 || g.Clock.Increment != 2 || g.Rated {
 			t.Errorf("the game: %s, clock %+v, rated %v; want playing 3+2 casual", g.Status, g.Clock.TimeControl, g.Rated)
 		}
-		if open, _ := s.Challenges(ctx, 0); len(open) != 0 {
+		if open, _ := s.Challenges(ctx, game.Player{}); len(open) != 0 {
 			t.Errorf("%d challenges left open, want 0", len(open))
 		}
 		games, opened = quickPairs(t, ctx, s, []game.Player{visitor(2), visitor(3), visitor(4)}, false)
-		open, _ := s.Challenges(ctx, 0)
+		open, _ := s.Challenges(ctx, game.Player{})
 		if len(games) != 1 || opened != 2 || len(open) != 1 {
 			t.Errorf("three visitors: %d games, %d opened, %d open now; want 1, 2, 1", len(games), opened, len(open))
 		}
@@ -92,7 +92,7 @@ func TestQuickPairing(t *testing.T) {
 		}
 		// Their creators left: past PageWait the challenges are gone.
 		clock.Advance(game.PageWait)
-		if open, _ := s.Challenges(ctx, 0); len(open) != 0 {
+		if open, _ := s.Challenges(ctx, game.Player{}); len(open) != 0 {
 			t.Errorf("%d challenges open after their creators left, want 0", len(open))
 		}
 		if g, ch, _, _, _ := s.QuickPair(ctx, "abapa", game.TimeControl{Initial: 180, Increment: 2}, false, visitor(5)); g != nil || ch == nil {
@@ -185,10 +185,10 @@ func TestChallengeRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if list, _ := s.Challenges(ctx, cid.UserID); len(list) != 1 {
+		if list, _ := s.Challenges(ctx, cid); len(list) != 1 {
 			t.Errorf("cid sees %d challenges, want 1 (not bob's)", len(list))
 		}
-		if list, _ := s.Challenges(ctx, bob.UserID); len(list) != 2 {
+		if list, _ := s.Challenges(ctx, bob); len(list) != 2 {
 			t.Errorf("bob sees %d challenges, want 2", len(list))
 		}
 		if _, _, _, err := s.Accept(ctx, mine.ID, cid); !errors.Is(err, game.ErrNotForYou) {
@@ -237,8 +237,11 @@ func TestRatingsOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Move(ctx, g, engine.South, "C"); err != nil {
-			t.Fatal(err)
+		// Two moves each: a real-time game counts from then on (issue 19).
+		for i, label := range []string{"C", "f", "D", "e"} {
+			if err := s.Move(ctx, g, []engine.Side{engine.South, engine.North}[i%2], label); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if err := s.Resign(ctx, g, engine.North); err != nil {
 			t.Fatal(err)

@@ -23,6 +23,87 @@ import (
 // provisional for (shown with a "?").
 const ProvisionalGames = 10
 
+// Rating integrity (issue 19), as the established sites do it:
+//
+//   - A rated game counts only once each player has made CountingMoves
+//     moves: one in correspondence, two in real time. A rated game that
+//     ends before (a resignation, a flag, a claim, an agreement) is
+//     aborted: no result, not rated (abortEarly).
+//   - The same two accounts play at most PairGames rated games against
+//     each other in any PairWindow, all rule sets and speeds together
+//     (aborted ones do not count): a later game they ask for as rated is
+//     played casual, and its page and the lobby say so (capPair).
+//   - The leaderboard lists the players with at least LeaderGames rated
+//     games in the category and one of them in the last LeaderDays days.
+const (
+	PairGames   = 3
+	PairWindow  = 24 * time.Hour
+	LeaderGames = ProvisionalGames
+	LeaderDays  = 30
+)
+
+// MaxRatingBound is the highest bound of a challenge's rating range.
+const MaxRatingBound = 5000
+
+// UnratedPair is Game.Unrated of a game played casual because its players
+// had played PairGames rated games against each other in PairWindow.
+const UnratedPair = "pair"
+
+// CountingMoves returns how many moves each player makes before a rated
+// game with tc counts: 2 in real time, 1 in correspondence.
+func CountingMoves(tc TimeControl) int {
+	if tc.Days > 0 {
+		return 1
+	}
+	return 2
+}
+
+// counts reports whether each player of g has made CountingMoves moves.
+func (g *Game) counts() bool {
+	need := CountingMoves(g.Clock.TimeControl)
+	if len(g.Engine.Moves) < 2*need {
+		return false
+	}
+	var made [2]int
+	_, err := engine.ReplayMatch(g.Rules, g.start, g.Engine.Moves, g.agreements, func(_ *engine.Game, mv engine.Move, agreement bool) {
+		if !agreement && (mv.Mover == engine.South || mv.Mover == engine.North) {
+			made[mv.Mover]++
+		}
+	})
+	return err == nil && made[engine.South] >= need && made[engine.North] >= need
+}
+
+// abortEarly makes the rated game g, which has just ended (it was not over
+// as stored), aborted (no result, not rated) when it ended before it
+// counts.
+func (g *Game) abortEarly() {
+	if g.Rated && g.Status == Over && g.stored.status != Over && g.Reason != ReasonAborted && !g.counts() {
+		g.Result, g.Reason = engine.NoResult, ReasonAborted
+	}
+}
+
+// capPair plays the rated game g, just created, casual when its two
+// players already have PairGames rated games against each other, created
+// in the PairWindow before it (models.DB.PairRatedGames: in the order of
+// creation, so that of two games created at once the later is the one
+// made casual). Failures are logged; the game then stays rated.
+func (s *Service) capPair(ctx context.Context, g *Game) {
+	south, north := g.Seats[engine.South].UserID, g.Seats[engine.North].UserID
+	if !g.Rated || south == nil || north == nil {
+		return
+	}
+	n, err := s.db.PairRatedGames(ctx, *south, *north, PairWindow, g.ID)
+	if err == nil && n >= PairGames {
+		err = s.db.SetCasual(ctx, g.ID, UnratedPair)
+		if err == nil {
+			g.Rated, g.Unrated, g.Ratings = false, UnratedPair, [2]string{}
+		}
+	}
+	if err != nil {
+		s.log.Error("ratings: per-pair limit", "game", g.ID, "err", err)
+	}
+}
+
 // Speeds are the speeds of the categories.
 var Speeds = []string{"realtime", "correspondence"}
 

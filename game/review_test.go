@@ -235,3 +235,34 @@ func TestReviewPlyTime(t *testing.T) {
 		t.Errorf("200 plies: %v a position, want %v", got, ReviewBudget/201)
 	}
 }
+
+// TestReviewNamNam: a Nam-nam match is reviewed like a game, one ply per
+// move, each value from the mover's side within the seeds of the match
+// (48 at most either way), the best move one of the legal ones.
+func TestReviewNamNam(t *testing.T) {
+	r := engine.NamNam{Fours: engine.FoursLast}
+	g := engine.NewGame(r, r.Start())
+	for range 6 {
+		g.Play(g.LegalMoves().Pits()[0])
+	}
+	s := search.NewSearcher(1, nil)
+	find := func(ctx context.Context, g *engine.Game) (search.Result, error) {
+		s.NewGame()
+		return s.Search(ctx, g, search.Options{Limits: search.Limits{Depth: 2}})
+	}
+	replay := engine.NewGame(r, r.Start())
+	n := 0
+	err := reviewMoves(t.Context(), r, r.Start(), g.Moves, nil, find, func(p ReviewPly) error {
+		n++
+		best, err := engine.ParseLabel(p.Best)
+		if p.Ply != n || err != nil || !replay.LegalMoves().Has(best) || p.Value < -48 || p.Value > 48 || p.Loss < 0 {
+			t.Errorf("ply %d: %+v", n, p)
+		}
+		pit, _ := engine.ParseLabel(p.Move)
+		replay.Play(pit)
+		return nil
+	})
+	if err != nil || n != 6 {
+		t.Fatalf("%d plies, %v", n, err)
+	}
+}

@@ -464,7 +464,7 @@ func (s *Service) rematchOnce(ctx context.Context, g *Game, seat engine.Side) er
 	}
 	ng := newGame(g.Rules)
 	ng.Status, ng.Seats, ng.Instant = Playing, [2]Seat{g.Seats[engine.North], g.Seats[engine.South]}, g.Instant
-	ng.Clock.TimeControl, ng.Rated = g.Clock.TimeControl, g.Rated
+	ng.Clock.TimeControl, ng.Rated = g.Clock.TimeControl, g.Rated || g.Unrated == UnratedPair
 	if ng.Rated {
 		s.noteRatings(ctx, ng)
 	}
@@ -486,6 +486,7 @@ func (s *Service) rematchOnce(ctx context.Context, g *Game, seat engine.Side) er
 		return err
 	}
 	ng.ID, ng.stored = row.ID, ng.turnNow()
+	s.capPair(ctx, ng)
 	s.computerTurn(ng)
 	return nil
 }
@@ -501,6 +502,7 @@ func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
 // moves taken back (0 for none); then it publishes the change.
 func (s *Service) write(ctx context.Context, g *Game, now time.Time, m *models.Move, popFrom int) error {
 	g.runClock(now)
+	g.abortEarly()
 	row := g.row()
 	row.PopFrom = popFrom
 	return s.wrote(ctx, g, row, s.db.UpdateGame(ctx, row, m))

@@ -20,7 +20,7 @@ func readRow(row *models.Game) (*Game, error) {
 		RematchID: row.RematchID, RoundSeen: [2]int{row.SouthRoundSeen, row.NorthRoundSeen},
 		CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, agreementList: row.Agreements,
 		labels: row.MoveLabels, roundsJSON: row.Rounds,
-		Rated: row.Rated, Ratings: [2]string{row.SouthRating, row.NorthRating},
+		Rated: row.Rated, Ratings: [2]string{row.SouthRating, row.NorthRating}, Unrated: row.Unrated,
 		Instant: row.ComputerInstant, Hints: row.Hints, hint: row.Hint, takeback: row.TakebackOffer,
 	}
 	g.Clock = clockOf(row)
@@ -124,7 +124,7 @@ func (g *Game) row() *models.Game {
 		ClockInitial: g.Clock.Initial, ClockIncrement: g.Clock.Increment, ClockDays: g.Clock.Days,
 		SouthMS: g.Clock.Left[engine.South].Milliseconds(), NorthMS: g.Clock.Left[engine.North].Milliseconds(),
 		TurnSince: timeOrNil(g.Clock.TurnSince), Deadline: timeOrNil(g.Clock.Deadline),
-		Rated: g.Rated, SouthRating: g.Ratings[engine.South], NorthRating: g.Ratings[engine.North],
+		Rated: g.Rated, SouthRating: g.Ratings[engine.South], NorthRating: g.Ratings[engine.North], Unrated: g.Unrated,
 		SouthComputer: int(g.Seats[engine.South].Computer), NorthComputer: int(g.Seats[engine.North].Computer),
 		ComputerInstant: g.Instant, Hints: g.Hints, Hint: g.hint, TakebackOffer: g.takeback,
 	}

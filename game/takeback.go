@@ -98,13 +98,16 @@ func (s *Service) AnswerTakeback(ctx context.Context, g *Game, seat engine.Side,
 }
 
 // takeBackNow takes back seat's last move and the computer's replies at
-// once, again on the game as stored when a reply came in meanwhile.
+// once, again on the game as stored when a reply came in meanwhile. When
+// the game read again no longer has that move of seat last (another
+// takeback, a double click's twin, took it back first), it is ErrStale:
+// one request takes back one move pair.
 func (s *Service) takeBackNow(ctx context.Context, g *Game, seat engine.Side) error {
+	keep := g.takebackTo(seat)
+	if keep < 0 {
+		return ErrNoTakeback
+	}
 	for try := 0; ; try++ {
-		keep := g.takebackTo(seat)
-		if keep < 0 {
-			return ErrNoTakeback
-		}
 		err := s.popTo(ctx, g, keep)
 		if !errors.Is(err, ErrConflict) || try == 2 {
 			return err
@@ -116,6 +119,9 @@ func (s *Service) takeBackNow(ctx context.Context, g *Game, seat engine.Side) er
 		*g = *fresh
 		if err := g.checkPlaying(); err != nil {
 			return err
+		}
+		if g.takebackTo(seat) != keep {
+			return ErrStale
 		}
 	}
 }

@@ -279,3 +279,61 @@ func TestTakebackNamNam(t *testing.T) {
 		}
 	})
 }
+
+// TestTakebackTwins: ten takebacks against the computer sent at once at
+// ply 4, each on the game as it read it, take back one move pair: one
+// succeeds, the others find the move they meant gone (ErrStale) or lose
+// the versioned write (ErrConflict). Before issue 19 the losers read the
+// game again and each took back the pair before (0 plies left).
+func TestTakebackTwins(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB, _ *game.Service) {
+		s, pool := withComputer(t, db, 1)
+		ctx := t.Context()
+		g, _ := vsComputer(t, s, "abapa", "south", 1)
+		for _, label := range []string{"C", "D"} {
+			g = mustLoad(t, s, g.ID)
+			if err := s.Move(ctx, g, engine.South, label); err != nil {
+				t.Fatal(err)
+			}
+			pool.Await(ctx, g.ID)
+		}
+		g = mustLoad(t, s, g.ID)
+		want, before := g.Labels()[:2], g.Version
+		var twins []*game.Game
+		for range 10 {
+			twins = append(twins, mustLoad(t, s, g.ID))
+		}
+		errs := make([]error, len(twins))
+		var wg sync.WaitGroup
+		for i, tw := range twins {
+			wg.Go(func() { errs[i] = s.TakeBack(ctx, tw, engine.South) })
+		}
+		wg.Wait()
+		done := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				done++
+			case !errors.Is(err, game.ErrStale) && !errors.Is(err, game.ErrConflict):
+				t.Errorf("a twin takeback: %v", err)
+			}
+		}
+		g = mustLoad(t, s, g.ID)
+		if got := g.Labels(); done != 1 || len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+			t.Fatalf("%d takebacks done, moves %v; want 1 and %v", done, got, want)
+		}
+		if n := len(movesOf(t, db, g.ID)); n != 2 {
+			t.Errorf("%d stored moves, want 2", n)
+		}
+		// A takeback on the version before it is stale: nothing is done.
+		if err := g.CheckVersion(before); !errors.Is(err, game.ErrStale) {
+			t.Errorf("CheckVersion of the version before: %v, want ErrStale", err)
+		}
+		if err := g.CheckVersion(g.Version); err != nil {
+			t.Errorf("CheckVersion of the current version: %v", err)
+		}
+		if err := g.CheckVersion(0); err != nil {
+			t.Errorf("CheckVersion without a version: %v", err)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -35,34 +36,68 @@ func (h *handler) resignPage(c echo.Context) error {
 	if g.Status != game.Playing {
 		return redirect(c, base)
 	}
-	return render(c, http.StatusOK, views.ResignPage(h.page(c, "title_resign", "/games/"+g.ID+"/resign"), base, csrfToken(c)))
+	version, err := formVersion(c.QueryParam("version"))
+	if err != nil {
+		return err
+	}
+	if version == 0 {
+		version = g.Version
+	}
+	return render(c, http.StatusOK, views.ResignPage(h.page(c, "title_resign", "/games/"+g.ID+"/resign"), base, csrfToken(c), version))
 }
 
 // resignForm resigns the game: the player loses.
 func (h *handler) resignForm(c echo.Context) error {
-	g, seat, err := h.seated(c)
-	if err != nil {
-		return err
-	}
-	return h.answer(c, g, seat, h.games.Resign(c.Request().Context(), g, seat))
+	return h.act(c, func(ctx context.Context, g *game.Game, seat engine.Side) error {
+		return h.games.Resign(ctx, g, seat)
+	})
 }
 
 // endForm returns the handler that proposes ending the game by agreement
 // ("offer") or answers the opponent's proposal ("accept", "decline").
 func (h *handler) endForm(action string) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		g, seat, err := h.seated(c)
-		if err != nil {
-			return err
-		}
-		ctx := c.Request().Context()
-		if action == "offer" {
-			err = h.games.OfferEnd(ctx, g, seat)
-		} else {
-			err = h.games.AnswerEnd(ctx, g, seat, action == "accept")
-		}
+		return h.act(c, func(ctx context.Context, g *game.Game, seat engine.Side) error {
+			if action == "offer" {
+				return h.games.OfferEnd(ctx, g, seat)
+			}
+			return h.games.AnswerEnd(ctx, g, seat, action == "accept")
+		})
+	}
+}
+
+// act runs action for the visitor's seat on the game of the request's :id
+// and answers as answer does. The form's hidden field "version" names the
+// version of the game its page showed: an action made on another version
+// (a double click, a replayed request) is refused with game.ErrStale and
+// does nothing, so each acts at most once. A form without the field acts
+// on the game as stored; one whose field is not a version is 400.
+func (h *handler) act(c echo.Context, action func(ctx context.Context, g *game.Game, seat engine.Side) error) error {
+	g, seat, err := h.seated(c)
+	if err != nil {
+		return err
+	}
+	version, err := formVersion(c.FormValue("version"))
+	if err != nil {
+		return err
+	}
+	if err := g.CheckVersion(version); err != nil {
 		return h.answer(c, g, seat, err)
 	}
+	return h.answer(c, g, seat, action(c.Request().Context(), g, seat))
+}
+
+// formVersion reads the version field of a game's form: 0 when empty,
+// errBadRequest when it is not a positive number.
+func formVersion(s string) (int, error) {
+	if s == "" {
+		return 0, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 1 {
+		return 0, errBadRequest
+	}
+	return v, nil
 }
 
 // nextRoundForm starts the next Nam-nam round for the player: the summary

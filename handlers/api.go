@@ -30,6 +30,9 @@ type gameJSON struct {
 	Reason   *string         `json:"reason"` // null until over
 	Clock    *clockJSON      `json:"clock"`  // null without a clock (clock.go)
 	Rated    bool            `json:"rated"`
+	// Version counts the stored changes of the game; a resignation or a
+	// claim may name it to act only on that version.
+	Version int `json:"version"`
 	// Computer is the computer opponent's seat and level; left out in a
 	// game between people.
 	Computer *computerJSON `json:"computer,omitempty"`
@@ -44,7 +47,7 @@ type computerJSON struct {
 func (h *handler) toJSON(g *game.Game) gameJSON {
 	j := gameJSON{ID: g.ID, Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Status: string(g.Status),
 		Position: g.Rules.FormatPosition(g.Position), Moves: labelsJSON(g.MoveLabels()),
-		Clock: h.clockJSON(g), Rated: g.Rated}
+		Clock: h.clockJSON(g), Rated: g.Rated, Version: g.Version}
 	if g.Result != engine.NoResult {
 		r := g.Result.String()
 		j.Result = &r
@@ -227,10 +230,22 @@ func (h *handler) apiMove(c echo.Context) error {
 	return c.JSON(http.StatusOK, h.toJSON(g))
 }
 
-// apiResign: POST /api/v1/games/{id}/resign with the bearer token.
+// apiResign: POST /api/v1/games/{id}/resign with the bearer token. The
+// optional body {"version": N} names the version of the game (its
+// "version") the resignation was made on: on another version it is 409
+// and does nothing, so a replayed request acts once.
 func (h *handler) apiResign(c echo.Context) error {
 	g, seat, err := h.bearer(c)
 	if err != nil {
+		return err
+	}
+	var req struct {
+		Version int `json:"version"`
+	}
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := g.CheckVersion(req.Version); err != nil {
 		return err
 	}
 	if err := h.games.Resign(c.Request().Context(), g, seat); err != nil {

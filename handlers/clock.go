@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -49,6 +50,7 @@ func (h *handler) presenceView(c echo.Context, g *game.Game, seat engine.Side) *
 	now := h.games.Now()
 	base := gamePath(langOf(c), g.ID)
 	return &views.PresenceView{URL: base + "/presence", Base: base, CSRF: csrfToken(c),
+		Version:   g.Version,
 		Connected: now.Sub(seen[seat.Opponent()]) <= game.Connected,
 		Claimable: seat != g.Position.ToMove && g.Claimable(seen, now)}
 }
@@ -70,15 +72,13 @@ func (h *handler) presencePoll(c echo.Context) error {
 // claimForm claims the game whose opponent left (form field result, "win"
 // or "draw").
 func (h *handler) claimForm(c echo.Context) error {
-	g, seat, err := h.seated(c)
-	if err != nil {
-		return err
-	}
 	result := c.FormValue("result")
 	if result != "win" && result != "draw" {
 		return errBadRequest
 	}
-	return h.answer(c, g, seat, h.games.Claim(c.Request().Context(), g, seat, result == "draw"))
+	return h.act(c, func(ctx context.Context, g *game.Game, seat engine.Side) error {
+		return h.games.Claim(ctx, g, seat, result == "draw")
+	})
 }
 
 // seen notes that the player in seat of g acts now (a page, a program).
@@ -184,13 +184,17 @@ func (h *handler) apiClaim(c echo.Context) error {
 		return err
 	}
 	var req struct {
-		Result string `json:"result"`
+		Result  string `json:"result"`
+		Version int    `json:"version"` // optional: the version the claim was made on (apiResign)
 	}
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
 	if req.Result != "win" && req.Result != "draw" {
 		return &userError{http.StatusUnprocessableEntity, "err_bad_request"}
+	}
+	if err := g.CheckVersion(req.Version); err != nil {
+		return err
 	}
 	if err := h.games.Claim(c.Request().Context(), g, seat, req.Result == "draw"); err != nil {
 		return err

@@ -43,6 +43,8 @@ var refusals = []struct {
 }{
 	{game.ErrNotFound, errNotFound},
 	{game.ErrBadClock, &userError{http.StatusUnprocessableEntity, "clk_err_bad_clock"}},
+	{game.ErrBadRatingRange, &userError{http.StatusUnprocessableEntity, "fr_err_rating_range"}},
+	{game.ErrTooManyChallenges, &userError{http.StatusTooManyRequests, "fr_err_too_many_challenges"}},
 	{game.ErrComputerClock, &userError{http.StatusUnprocessableEntity, "fp_err_computer_clock"}},
 	{game.ErrBadSettings, &userError{http.StatusUnprocessableEntity, "err_bad_request"}},
 	{game.ErrNotStarted, &userError{http.StatusConflict, "err_not_started"}},
@@ -51,6 +53,7 @@ var refusals = []struct {
 	{game.ErrNoOffer, &userError{http.StatusConflict, "err_no_offer"}},
 	{game.ErrNotOver, &userError{http.StatusConflict, "err_not_over"}},
 	{game.ErrConflict, &userError{http.StatusConflict, "err_conflict"}},
+	{game.ErrStale, &userError{http.StatusConflict, "fr_err_stale"}},
 	{game.ErrNotNamNam, errBadRequest},
 	{game.ErrTimeUp, &userError{http.StatusConflict, "clk_err_time_up"}},
 	{game.ErrLate, &userError{http.StatusConflict, "fp_err_late"}},

@@ -37,7 +37,8 @@ func (h *handler) gameView(g *game.Game, w viewer) views.GameView {
 		EndOffer: sideName(g.EndOffer), RematchOffer: sideName(g.RematchOffer),
 		CSRF: w.csrf, Base: base, Playable: g.Playable(w.seat),
 		EventsURL: base + "/events?v=" + strconv.Itoa(g.Version),
-		Clock:     h.clockView(g), Rated: g.Rated, Ratings: g.Ratings,
+		Clock:     h.clockView(g), Rated: g.Rated, Ratings: g.Ratings, Version: g.Version,
+		CasualPair: g.Unrated == game.UnratedPair, PairGames: game.PairGames,
 	}
 	if g.Status == game.Over {
 		v.Analysis = boardPath(w.lang, g.Rules, g.Position)

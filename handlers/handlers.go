@@ -52,6 +52,9 @@ type Config struct {
 	// analysis API and of the import page; zero fields: the defaults
 	// (ratelimit.go).
 	AnalysisLimit, ImportLimit RateLimit
+	// ChallengeLimit is the per-client rate limit of new challenges (the
+	// lobby's forms and the API); zero fields: the default.
+	ChallengeLimit RateLimit
 	// Streams bounds the event streams; zero fields: the defaults
 	// (streams.go).
 	Streams StreamLimits
@@ -80,6 +83,7 @@ type handler struct {
 	limits          *loginLimits // failed logins (limits.go)
 	live            *live        // the event streams (live.go)
 	analyses        *rateLimit   // the analysis API's per-client limit (ratelimit.go)
+	challenges      *rateLimit   // new challenges' per-client limit
 	imports         *rateLimit   // the import page's per-client limit
 	streams         *streams     // the open event streams (streams.go)
 	legal           *engine.LegalCache
@@ -138,6 +142,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		limits:      newLoginLimits(cfg.Clock),
 		analyses:    newRateLimit(cfg.AnalysisLimit, defaultAnalysisLimit, errAnalysisLimit),
 		imports:     newRateLimit(cfg.ImportLimit, defaultImportLimit, errImportLimit),
+		challenges:  newRateLimit(cfg.ChallengeLimit, defaultChallengeLimit, errChallengeRate),
 		streams:     newStreams(cfg.Streams),
 		legal:       engine.NewLegalCache(1 << 14),
 		mail:        cfg.Mail, resets: newResetLimits(),

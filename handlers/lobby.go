@@ -21,13 +21,20 @@ import (
 // browser's key when needed; the caller saves the session).
 func (h *handler) player(c echo.Context) game.Player {
 	v := h.visit(c)
-	return game.Player{UserID: v.userID(), Owner: game.OwnerOf(v.userID(), v.sess.browserKey())}
+	return game.Player{UserID: v.userID(), Owner: game.OwnerOf(v.userID(), v.sess.browserKey()), Client: clientKey(c)}
 }
 
 // lobbyPage is the lobby. A visitor whose challenge was taken goes to
 // their game; while it is open it stays open (the page reloads without
 // JavaScript, the list polls with it).
 func (h *handler) lobbyPage(c echo.Context) error {
+	key, _ := h.visit(c).sess.takeFlash()
+	return h.renderLobby(c, http.StatusOK, key)
+}
+
+// renderLobby shows the lobby with status and the refusal errKey ("" for
+// none).
+func (h *handler) renderLobby(c echo.Context, status int, errKey string) error {
 	v, game, err := h.lobbyView(c)
 	if err != nil {
 		return err
@@ -40,10 +47,10 @@ func (h *handler) lobbyPage(c echo.Context) error {
 	if v.Mine != nil {
 		p.Refresh = 5
 	}
-	if key, _ := h.visit(c).sess.takeFlash(); key != "" {
-		v.Error = p.L.T(key)
+	if errKey != "" {
+		v.Error = p.L.T(errKey)
 	}
-	return render(c, http.StatusOK, views.LobbyPage(p, v))
+	return render(c, status, views.LobbyPage(p, v))
 }
 
 // lobbyList is the list of challenges that the lobby and the home page
@@ -92,14 +99,15 @@ func (h *handler) lobbyView(c echo.Context) (views.LobbyView, string, error) {
 			}
 		}
 	}
-	list, err := h.games.Challenges(ctx, vis.userID())
+	me := h.player(c)
+	list, err := h.games.Challenges(ctx, me)
 	if err != nil {
 		return v, "", err
 	}
-	me := h.player(c)
 	for _, ch := range list {
 		row := views.ChallengeRow{ID: ch.ID, Rules: ch.Rules, Clock: ch.Clock.String(), By: ch.By, ByRating: ch.ByRating,
-			Rated: ch.Rated, MinRating: ch.MinRating, MaxRating: ch.MaxRating, ForMe: ch.ForMe,
+			Rated: ch.Rated, CasualForViewer: ch.CasualForViewer, PairGames: game.PairGames,
+			MinRating: ch.MinRating, MaxRating: ch.MaxRating, ForMe: ch.ForMe,
 			Mine: ch.Owner == me.Owner, Action: "/" + lang + "/lobby/challenges/" + ch.ID + "/accept"}
 		if row.Mine {
 			row.Action = "/" + lang + "/lobby/challenges/" + ch.ID + "/cancel"
@@ -122,6 +130,9 @@ func (h *handler) quickForm(c echo.Context) error {
 		return errBadRequest
 	}
 	if err := h.roomForSeat(c); err != nil {
+		return err
+	}
+	if err := h.challenges.check(c); err != nil {
 		return err
 	}
 	rated := c.FormValue("rated") == "on" && h.visit(c).user != nil
@@ -158,11 +169,16 @@ func (h *handler) waitInLobby(c echo.Context, ch *game.Challenge, token string) 
 }
 
 // lobbyRefusal shows a refused lobby action on the lobby page (Post/
-// Redirect/Get); server faults go on.
+// Redirect/Get); bad settings (422) are answered with the lobby page at
+// once, so that its status says so; server faults, and a refusal past a
+// limit (429, a page of its own), go on.
 func (h *handler) lobbyRefusal(c echo.Context, err error) error {
 	var ue *userError
-	if !errors.As(refusal(err), &ue) {
+	if !errors.As(refusal(err), &ue) || ue.status == http.StatusTooManyRequests {
 		return err
+	}
+	if ue.status == http.StatusUnprocessableEntity {
+		return h.renderLobby(c, ue.status, ue.key)
 	}
 	if err := h.visit(c).sess.setFlash(ue.key); err != nil {
 		return err
@@ -177,6 +193,9 @@ func (h *handler) challengeForm(c echo.Context) error {
 		return h.lobbyRefusal(c, err)
 	}
 	if err := h.roomForSeat(c); err != nil {
+		return err
+	}
+	if err := h.challenges.check(c); err != nil {
 		return err
 	}
 	set.UserID = h.visit(c).userID()
@@ -206,7 +225,7 @@ func challengeSettings(c echo.Context) (game.ChallengeSettings, error) {
 		if s := c.FormValue(f.name); s != "" && set.Rated {
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				return set, game.ErrBadSettings
+				return set, game.ErrBadRatingRange
 			}
 			*f.to = n
 		}
@@ -292,7 +311,7 @@ func toChallengeJSON(ch *game.Challenge) challengeJSON {
 
 // apiChallenges: GET /api/v1/challenges -> the open challenges.
 func (h *handler) apiChallenges(c echo.Context) error {
-	list, err := h.games.Challenges(c.Request().Context(), h.visit(c).userID())
+	list, err := h.games.Challenges(c.Request().Context(), game.Player{UserID: h.visit(c).userID()})
 	if err != nil {
 		return err
 	}
@@ -321,6 +340,9 @@ func (h *handler) apiCreateChallenge(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
+	if err := h.challenges.check(c); err != nil {
+		return err
+	}
 	tc, err := req.Clock.timeControl()
 	if err != nil {
 		return err
@@ -339,9 +361,9 @@ func (h *handler) apiCreateChallenge(c echo.Context) error {
 // its session cookie, else a new one of its own.
 func (h *handler) apiPlayer(c echo.Context) game.Player {
 	if id := h.visit(c).userID(); id != 0 {
-		return game.Player{UserID: id, Owner: game.OwnerOf(id, "")}
+		return game.Player{UserID: id, Owner: game.OwnerOf(id, ""), Client: clientKey(c)}
 	}
-	return game.Player{Owner: "a" + models.NewToken()[:16]}
+	return game.Player{Owner: "a" + models.NewToken()[:16], Client: clientKey(c)}
 }
 
 // apiChallenge: GET /api/v1/challenges/{id} -> the challenge with "game"

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -226,8 +225,8 @@ func TestPuzzlePages(t *testing.T) {
 	if i < 0 || j < 0 {
 		t.Fatal("no puzzle of the day on the home or the puzzles page")
 	}
-	link := regexpFind(home[i:], `href="(/en/puzzles/[0-9a-f]{8})"`)
-	if link == "" || link != regexpFind(list[j:], `href="(/en/puzzles/[0-9a-f]{8})"`) {
+	link := regexpFind(t, home[i:], `href="(/en/puzzles/[0-9a-f]{8})"`)
+	if link != regexpFind(t, list[j:], `href="(/en/puzzles/[0-9a-f]{8})"`) {
 		t.Errorf("daily puzzle %q on the home page, another on the puzzles page", link)
 	}
 	code, hdr, _ := s.get(nil, "/en/puzzles/next?theme=saving")
@@ -245,13 +244,6 @@ func TestPuzzlePages(t *testing.T) {
 	}
 }
 
-// regexpFind returns the first group of pattern's first match in s, or "".
-func regexpFind(s, pattern string) string {
-	if m := regexp.MustCompile(pattern).FindStringSubmatch(s); m != nil {
-		return m[1]
-	}
-	return ""
-}
 
 // TestTutorialsLinkPuzzles: a step of the grand slam tutorial links the
 // grand slam puzzles, the first tutorial's the capture chains; Nam-nam's

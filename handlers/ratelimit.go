@@ -23,12 +23,16 @@ type RateLimit struct {
 var (
 	defaultAnalysisLimit = RateLimit{Burst: 10, Every: 2 * time.Second}
 	defaultImportLimit   = RateLimit{Burst: 30, Every: 500 * time.Millisecond}
+	// defaultChallengeLimit bounds the challenges a client opens (the
+	// lobby's form, quick pairing and the API together, issue 19).
+	defaultChallengeLimit = RateLimit{Burst: 10, Every: 6 * time.Second}
 )
 
 // Refusals past a rate limit.
 var (
 	errAnalysisLimit = &userError{http.StatusTooManyRequests, "err_analysis_limit"}
 	errImportLimit   = &userError{http.StatusTooManyRequests, "err_import_limit"}
+	errChallengeRate = &userError{http.StatusTooManyRequests, "fr_err_challenge_rate"}
 )
 
 // maxLimited is how many clients (or pairs, limits.go) a limit keeps

@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -20,11 +21,11 @@ func (h *handler) leaderboard(c echo.Context) error {
 	if _, _, ok := game.SplitCategory(cat); !ok {
 		cat = "abapa-realtime"
 	}
-	rows, err := h.db.Leaderboard(c.Request().Context(), cat, 1, leaderboardSize)
+	rows, err := h.db.Leaderboard(c.Request().Context(), cat, game.LeaderGames, game.LeaderDays*24*time.Hour, leaderboardSize)
 	if err != nil {
 		return err
 	}
-	v := views.LeaderboardView{Category: cat, Categories: game.Categories()}
+	v := views.LeaderboardView{Category: cat, Categories: game.Categories(), MinGames: game.LeaderGames, Days: game.LeaderDays}
 	for i, r := range rows {
 		v.Rows = append(v.Rows, views.LeaderRow{Rank: i + 1, Name: r.Username, Rating: game.RatingText(r.Rating), Games: r.Games})
 	}

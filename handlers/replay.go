@@ -80,6 +80,15 @@ func (h *handler) showReplay(c echo.Context, p views.Page, v views.ReplayView) e
 	v.Script = h.assets.URL("replay.js")
 	if htmx(c) {
 		v.Partial = true
+		if c.QueryParam("poll") != "" {
+			// The review's progress: its section only, the whole panel
+			// once done (the marks, the best move on the board).
+			v.Poll = true
+			if v.Review != nil && v.Review.Status == game.ReviewDone {
+				c.Response().Header().Set("HX-Retarget", "#replay")
+				c.Response().Header().Set("HX-Reselect", "#replay")
+			}
+		}
 		return render(c, http.StatusOK, views.ReplayPanel(p.L, v))
 	}
 	return render(c, http.StatusOK, views.ReplayPage(p, v))

@@ -183,7 +183,7 @@ func (h *handler) attachReview(c echo.Context, v *views.ReplayView, key, action 
 		return err
 	}
 	rv := &views.ReviewView{Status: r.Status, Reviewed: r.Reviewed, Total: r.Total, Action: action,
-		Progress: v.URL(v.Ply), CSRF: csrfToken(c)}
+		Progress: v.URL(v.Ply) + "&poll=1", CSRF: csrfToken(c)}
 	sum := r.Summary()
 	rv.South, rv.North = reviewSide(sum.South), reviewSide(sum.North)
 	for _, p := range r.Plies {

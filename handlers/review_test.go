@@ -155,6 +155,12 @@ func TestReviewImportPage(t *testing.T) {
 			t.Errorf("review without %q", want)
 		}
 	}
+	// The poll of the progress, once done, takes the whole panel and
+	// leaves the live region alone.
+	_, hdr, poll := s.do(c, "GET", base+"?ply=1&poll=1", nil, map[string]string{"HX-Request": "true"})
+	if hdr.Get("HX-Retarget") != "#replay" || hdr.Get("HX-Reselect") != "#replay" || strings.Contains(poll, "hx-swap-oob") || !strings.Contains(poll, `id="replay"`) {
+		t.Errorf("poll when done: %v\n%s", hdr, poll)
+	}
 	// The API tells the same.
 	if code, out := s.api("GET", "/api/v1/imports/"+base[strings.LastIndex(base, "/")+1:]+"/analysis", "", nil); code != 200 || out["status"] != "done" {
 		t.Errorf("import review API: %d %v", code, out)

@@ -243,7 +243,7 @@ func TestSimultaneousRematchSeatsBoth(t *testing.T) {
 			// The seats swap: the former North moves first.
 			south, north = seated{north.c, to[0]}, seated{south.c, to[0]}
 			stok, ntok = ntok, stok
-			if _, _, page := s.get(north.c, north.game); strings.Contains(page, `name="pit"`) || !strings.Contains(page, `href="`+north.game+`/resign"`) {
+			if _, _, page := s.get(north.c, north.game); strings.Contains(page, `name="pit"`) || !strings.Contains(page, `href="`+north.game+`/resign?version=`) {
 				t.Fatalf("try %d: the new North's page: playable pits, or no resign button (no seat)", try)
 			}
 			if code, _, _ := s.move(south, "C", nil); code != http.StatusSeeOther {

@@ -36,13 +36,18 @@ type Challenge struct {
 	// PairKey groups the challenges a quick-pairing button matches; ""
 	// for the others.
 	PairKey string
+	// Source is who the challenge counts against in the limit of open
+	// challenges and in the lobby's list: "u<id>" for an account,
+	// "c<address>" for a guest (migration 00017).
+	Source string
 	// Status is "open", "taken" or "cancelled"; an open challenge is gone
 	// once ExpiresAt passed (its creator stopped asking for it).
 	Status               string
 	ExpiresAt, CreatedAt time.Time
 	// Creator is the creator's username ("" for a guest), as
-	// OpenChallenges reads it.
-	Creator string `gorm:"-"`
+	// OpenChallenges reads it (read only, no column: a tag of "-" would
+	// make GORM skip it on reads too, issue 19).
+	Creator string `gorm:"->;-:migration"`
 }
 
 // CreateChallenge inserts ch, open, with a new id and game id, created
@@ -71,16 +76,28 @@ func (db *DB) FindChallenge(ctx context.Context, id string) (*Challenge, error) 
 }
 
 // OpenChallenges returns the challenges open at now that forUser (0 for a
-// visitor) may see: those for anyone and those for forUser, oldest first,
-// at most limit, with their creators' names.
-func (db *DB) OpenChallenges(ctx context.Context, now time.Time, forUser uint, limit int) ([]Challenge, error) {
+// visitor) may see: those for anyone and those for forUser; those of
+// owner first, then the newest first; at most limit, with their creators'
+// names.
+func (db *DB) OpenChallenges(ctx context.Context, now time.Time, forUser uint, owner string, limit int) ([]Challenge, error) {
 	var rows []Challenge
 	err := db.Gorm.WithContext(ctx).Table("challenges c").Select("c.*, COALESCE(u.username, '') AS creator").
 		Joins("LEFT JOIN users u ON u.id = c.user_id").
 		Where("c.status = 'open' AND c.expires_at > ?", now.UTC()).
 		Where("c.for_user_id IS NULL OR c.for_user_id = ?", forUser).
-		Order("c.created_at, c.id").Limit(limit).Scan(&rows).Error
+		Clauses(clause.OrderBy{Expression: clause.Expr{SQL: "CASE WHEN c.owner = ? THEN 0 ELSE 1 END, c.created_at DESC, c.id",
+			Vars: []any{owner}, WithoutParentheses: true}}).
+		Limit(limit).Scan(&rows).Error
 	return rows, err
+}
+
+// OpenChallengesOf counts the challenges of source (Challenge.Source)
+// open at now.
+func (db *DB) OpenChallengesOf(ctx context.Context, source string, now time.Time) (int64, error) {
+	var n int64
+	err := db.Gorm.WithContext(ctx).Model(&Challenge{}).
+		Where("source = ? AND status = 'open' AND expires_at > ?", source, now.UTC()).Count(&n).Error
+	return n, err
 }
 
 // KeepChallenge moves the expiry of the open challenge id to until (its

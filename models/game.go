@@ -89,6 +89,10 @@ type Game struct {
 	// "" for none). Written by CreateGame only.
 	Rated                    bool
 	SouthRating, NorthRating string
+	// Unrated says why a game asked for as rated is played casual:
+	// "pair" when its players had played their rated games against each
+	// other of the day (migration 00016; SetCasual writes it); "" else.
+	Unrated string
 	// SouthComputer and NorthComputer are the level (1-8) of the computer
 	// seated there, 0 for a person; ComputerInstant makes the computer
 	// answer without its minimum thinking time (migration 00010).

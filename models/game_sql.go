@@ -24,7 +24,7 @@ const gameColumns = `g.id, g.rules, g.start_position, g.position, g.status, g.re
 	g.agreements, g.south_round_seen, g.north_round_seen, g.south_user_id, g.north_user_id,
 	g.move_labels, g.resume, g.rounds, g.created_at, g.updated_at,
 	g.clock_initial, g.clock_increment, g.clock_days, g.south_ms, g.north_ms, g.turn_since, g.deadline,
-	g.rated, g.south_rating, g.north_rating,
+	g.rated, g.south_rating, g.north_rating, g.unrated,
 	g.south_computer, g.north_computer, g.computer_instant, g.hints, g.hint, g.takeback_offer,
 	su.username, su.deleted_at IS NOT NULL, nu.username, nu.deleted_at IS NOT NULL`
 
@@ -124,7 +124,7 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 		&g.Agreements, &g.SouthRoundSeen, &g.NorthRoundSeen, &south, &north,
 		&g.MoveLabels, &g.Resume, &g.Rounds, &g.CreatedAt, &g.UpdatedAt,
 		&g.ClockInitial, &g.ClockIncrement, &g.ClockDays, &g.SouthMS, &g.NorthMS, &since, &deadline,
-		&g.Rated, &g.SouthRating, &g.NorthRating,
+		&g.Rated, &g.SouthRating, &g.NorthRating, &g.Unrated,
 		&g.SouthComputer, &g.NorthComputer, &g.ComputerInstant, &g.Hints, &g.Hint, &g.TakebackOffer,
 		&southName, &southDeleted, &northName, &northDeleted)
 	if err != nil {

@@ -78,12 +78,15 @@ type Leader struct {
 }
 
 // Leaderboard returns the best limit ratings of category, highest first,
-// of accounts not deleted that played at least minGames rated games.
-func (db *DB) Leaderboard(ctx context.Context, category string, minGames, limit int) ([]Leader, error) {
+// of accounts not deleted that played at least minGames rated games, the
+// last of them in the last window (by the database's clock, which stamps
+// the ratings).
+func (db *DB) Leaderboard(ctx context.Context, category string, minGames int, window time.Duration, limit int) ([]Leader, error) {
+	since := db.Gorm.NowFunc().Add(-window)
 	var rows []Leader
 	err := db.Gorm.WithContext(ctx).Table("ratings r").Select("r.*, u.username").
 		Joins("JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL").
-		Where("r.category = ? AND r.games >= ?", category, minGames).
+		Where("r.category = ? AND r.games >= ? AND r.updated_at >= ?", category, minGames, since.UTC()).
 		Order("r.rating DESC, r.user_id").Limit(limit).Scan(&rows).Error
 	return rows, err
 }
@@ -168,4 +171,50 @@ func (db *DB) SetMoveSound(ctx context.Context, id uint, on bool) error {
 func (db *DB) SetGameRatings(ctx context.Context, id, south, north string) error {
 	return db.Gorm.WithContext(ctx).Model(&Game{}).Where("id = ?", id).
 		Updates(map[string]any{"south_rating": south, "north_rating": north}).Error
+}
+
+// PairRatedGames counts the rated games, not aborted, between the accounts
+// a and b (in either seat) created in the last window (by the database's
+// clock, which stamps the games) and before game id (in the order of
+// creation, then of id; "" for all), in every category: the per-pair
+// limit of rated games (game.PairGames).
+func (db *DB) PairRatedGames(ctx context.Context, a, b uint, window time.Duration, id string) (int64, error) {
+	since := db.Gorm.NowFunc().Add(-window).UTC()
+	q := db.Gorm.WithContext(ctx).Model(&Game{}).
+		Where("rated AND reason <> 'aborted' AND created_at >= ?", since).
+		Where("(south_user_id = ? AND north_user_id = ?) OR (south_user_id = ? AND north_user_id = ?)", a, b, b, a)
+	if id != "" {
+		q = q.Where("id <> ? AND (created_at < (SELECT created_at FROM games WHERE id = ?) OR "+
+			"(created_at = (SELECT created_at FROM games WHERE id = ?) AND id < ?))", id, id, id, id)
+	}
+	var n int64
+	err := q.Count(&n).Error
+	return n, err
+}
+
+// RatedOpponents counts, by opponent, the rated games not aborted that
+// account id played (or plays), created in the last window.
+func (db *DB) RatedOpponents(ctx context.Context, id uint, window time.Duration) (map[uint]int, error) {
+	since := db.Gorm.NowFunc().Add(-window)
+	var rows []struct {
+		Opponent uint
+		N        int
+	}
+	err := db.Gorm.WithContext(ctx).Model(&Game{}).
+		Select("CASE WHEN south_user_id = ? THEN north_user_id ELSE south_user_id END AS opponent, COUNT(*) AS n", id).
+		Where("rated AND reason <> 'aborted' AND created_at >= ?", since.UTC()).
+		Where("(south_user_id = ? AND north_user_id IS NOT NULL) OR (north_user_id = ? AND south_user_id IS NOT NULL)", id, id).
+		Group("opponent").Scan(&rows).Error
+	out := map[uint]int{}
+	for _, r := range rows {
+		out[r.Opponent] = r.N
+	}
+	return out, err
+}
+
+// SetCasual makes game id casual for the reason why (Game.Unrated), before
+// anyone moved: it is no longer rated and shows no ratings.
+func (db *DB) SetCasual(ctx context.Context, id, why string) error {
+	return db.Gorm.WithContext(ctx).Model(&Game{}).Where("id = ?", id).
+		Updates(map[string]any{"rated": false, "unrated": why, "south_rating": "", "north_rating": ""}).Error
 }

@@ -47,7 +47,7 @@ func TestSchemaMatchesModels(t *testing.T) {
 			}
 			fields := map[string]*schema.Field{}
 			for _, f := range stmt.Schema.Fields {
-				if f.DBName != "" {
+				if f.DBName != "" && !f.IgnoreMigration {
 					fields[f.DBName] = f
 				}
 			}

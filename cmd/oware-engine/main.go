@@ -81,25 +81,68 @@ Commands:
       time; exit status 0 only when every puzzle is proven unique, 1 when
       one is not (each named on stderr).
   oware-engine uci [--level L] [--rules R] [--hash MB] [--tables DIR] [--weights W]
+                   [--book=false]
       Speaks the UCI-like protocol of the Aalina engine on stdin/stdout:
-      uci, isready, ucinewgame, setoption name Level|Hash|UseTables|Rules|
-      Weights value V, position startpos|fen P [moves M...] (labels, apart
+      uci, isready, ucinewgame, setoption name Level|Hash|UseTables|OwnBook|
+      Rules|Weights value V, position startpos|fen P [moves M...] (labels, apart
       or together: FfBe), go [depth D] [movetime MS] [wtime MS btime MS
-      winc MS binc MS] [ponder|infinite], stop, quit; d shows the
+      winc MS binc MS] [nodes N] [ponder|infinite], stop, quit; d shows the
       position. A search answers "info depth D score cp X pv M..." and
       "info nodes N time MS nps K" after each iteration, then "bestmove
       M" (also after stop, at once). Scores are in centi-seeds (100 = one
-      seed).
+      seed). "go nodes N" without a time replaces the level's time by the
+      node count (a fixed effort). Levels 6-8 answer from the opening book
+      where it has the position ("info string book"; OwnBook false or
+      --book=false: never).
   oware-engine match --engine "CMD ..." --engine "CMD ..." --games N
-                     --movetime MS [--depth D] [--openings K] [--rules R]
-                     [--max-plies P] [--seed S] [--json]
+                     --movetime MS | --depth D | --nodes N
+                     [--openings K|FILE] [--rules R] [--max-plies P] [--seed S]
+                     [--sprt ELO0,ELO1 [--alpha A] [--beta B]] [--json]
       Referees N games between two UCI engines (e.g. "oware-engine uci
-      --level 3"), in pairs from the same random opening of K plies
-      (default 4) with the seats swapped. The rules engine judges: an
-      illegal, late or missing move loses; a game of P plies (default 600)
-      ends as by agreement. Prints wins/draws/losses of the first engine,
-      its score with a 95 % interval and the Elo difference; each game on
-      stderr.
+      --level 3"), in pairs from the same opening with the seats swapped:
+      a random opening of K plies (default 4), or the openings of FILE in
+      turn (one a line, as openings prints them). The limits go to the
+      engines as "go movetime MS depth D nodes N" (nodes alone: a fixed
+      effort, the same result whatever the machine's load). The rules
+      engine judges: an illegal, late or missing move loses; a game of P
+      plies (default 600) ends as by agreement. Prints wins/draws/losses
+      of the first engine, its score with a 95 % interval and the Elo
+      difference; each game on stderr. --sprt stops the match once a
+      sequential test decides between "the first engine is ELO0 stronger"
+      (H0) and "ELO1 stronger" (H1), with error rates --alpha and --beta
+      (0.05 each): the pentanomial GSPRT of fishtest over the pairs, its
+      log-likelihood ratio and bounds printed after each pair. SIGTERM
+      (e.g. from timeout 15m) ends the match after the game under way
+      with the summary of the games played.
+  oware-engine book --out FILE [--positions N] [--depth D] [--dropout W]
+                    [--seed S] [--hash MB] [--time T]
+      Builds an Abapa opening book by drop-out expansion over the search:
+      from the start, N times (default 500), the position whose way from
+      the start costs least (W centi-seeds a ply, default 40, plus how much
+      worse than the best each move on the way is) gets every move
+      searched to depth D (default 12), and the values go back to the
+      start by minimax. The same flags build the same file; --time (e.g.
+      20m) stops earlier with the book so far (the count it prints, as
+      --positions, builds that book again). Levels 6-8
+      play from the book embedded in the binary
+      (engine/search/book/abapa.book): a move within 0.3 seed of the
+      best, at random, the better the likelier.
+  oware-engine tune [--games N] [--depth D] [--table-seeds S]
+                    [--table-samples M] [--step K] [--seed X]
+      Fits the evaluation's weights (Texel's local search on the squared
+      difference of sigmoids) to labels of our own: the quiet positions of
+      N self-play games at level 5 (default 40), each valued by a search to
+      depth D (default 10), and M (default 3000) random quiet positions of
+      at most S seeds (default 10) whose value an endgame table built in
+      memory knows exactly. Prints the loss of the default weights and of
+      the fitted ones, as uci --weights takes them; keep a fit only if
+      match --sprt says it wins.
+  oware-engine openings [--rules R] [--count N] [--plies K] [--depth D]
+                        [--margin M] [--seed S]
+      Prints N balanced openings for match --openings: random openings of
+      K plies (default 6), distinct, whose value searched to depth D
+      (default 12) is within M seeds (default 1) of 0, one a line with
+      the value as a comment. The same flags print the same file.
 
 Rules R: abapa (the standard), wari or warri (the grand slam settings), or
   namnam (captures in fours, a match of rounds) with --fours last (default:
@@ -148,8 +191,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = match(args[1:], stdout, stderr)
 	case "puzzles":
 		err = puzzles(args[1:], stdout, stderr)
+	case "openings":
+		err = openings(args[1:], stdout)
+	case "book":
+		err = bookCommand(args[1:], stdout, stderr)
+	case "tune":
+		err = tune(args[1:], stdout, stderr)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft, replay, best, tables, puzzles, uci or match)", args[0])}
+		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft, replay, best, tables, puzzles, uci, match, openings, book or tune)", args[0])}
 	}
 	switch e := err.(type) {
 	case nil:

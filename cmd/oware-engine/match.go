@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -9,8 +10,12 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"os/exec"
+	"os/signal"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"oware/engine"
@@ -37,6 +42,14 @@ type matchSummary struct {
 	Elo     *float64 `json:"elo"`
 	EloLow  *float64 `json:"elo_low"`
 	EloHigh *float64 `json:"elo_high"`
+	// With --sprt: the pairs counted by the first engine's points in them
+	// (0, 1/2, 1, 3/2, 2), the log-likelihood ratio, its bounds and the
+	// decision ("H1", "H0", or "" when --games ran out first).
+	Pentanomial *[5]int  `json:"pentanomial,omitempty"`
+	LLR         *float64 `json:"llr,omitempty"`
+	LLRLow      *float64 `json:"llr_low,omitempty"`
+	LLRHigh     *float64 `json:"llr_high,omitempty"`
+	SPRT        *string  `json:"sprt,omitempty"`
 }
 
 // matchConfig is what a match plays.
@@ -45,9 +58,12 @@ type matchConfig struct {
 	games    int
 	movetime int // ms, 0 for none
 	depth    int
-	openings int // random plies each opening starts with
+	nodes    uint64
+	openings int     // random plies each opening starts with
+	book     [][]int // or the openings to play in turn (a pair each)
 	maxPlies int
 	seed     uint64
+	sprt     *sprt // the stop rule, or nil
 }
 
 // match referees games between two UCI engines and prints the score.
@@ -59,7 +75,11 @@ func match(args []string, out, progress io.Writer) error {
 	games := fs.Int("games", 100, "number of games (pairs: even)")
 	movetime := fs.Int("movetime", 0, "milliseconds per move")
 	depth := fs.Int("depth", 0, "search depth per move")
-	openings := fs.Int("openings", 4, "random plies each opening starts with")
+	nodes := fs.Uint64("nodes", 0, "nodes searched per move")
+	openings := fs.String("openings", "4", "random plies each opening starts with, or a file of openings")
+	sprtFlag := fs.String("sprt", "", "elo0,elo1: stop when the SPRT decides")
+	alpha := fs.Float64("alpha", 0.05, "SPRT: the chance of accepting elo1 when elo0 holds")
+	beta := fs.Float64("beta", 0.05, "SPRT: the chance of accepting elo0 when elo1 holds")
 	maxPlies := fs.Int("max-plies", 600, "plies after which a game ends as by agreement")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
@@ -74,19 +94,37 @@ func match(args []string, out, progress io.Writer) error {
 		return usageError{errors.New("give two --engine commands")}
 	case *games < 1 || *games > 100000:
 		return usageError{fmt.Errorf("--games %d: want 1 to 100000", *games)}
-	case *movetime == 0 && *depth == 0:
-		return usageError{errors.New("give --movetime MS (and/or --depth D)")}
-	case *movetime < 0 || *movetime > 600000 || *depth < 0 || *depth > 96:
-		return usageError{errors.New("--movetime 1..600000 ms, --depth 1..96")}
-	case *openings < 0 || *openings > 40 || *maxPlies < 10:
-		return usageError{errors.New("--openings 0..40, --max-plies at least 10")}
+	case *movetime == 0 && *depth == 0 && *nodes == 0:
+		return usageError{errors.New("give --movetime MS, --depth D or --nodes N")}
+	case *movetime < 0 || *movetime > 600000 || *depth < 0 || *depth > 96 || *nodes > 1e10:
+		return usageError{errors.New("--movetime 1..600000 ms, --depth 1..96, --nodes up to 10^10")}
+	case *maxPlies < 10:
+		return usageError{errors.New("--max-plies: want at least 10")}
 	}
 	r, err := engine.RulesByName(*rulesName)
 	if err != nil {
 		return usageError{err}
 	}
-	cfg := matchConfig{rules: r, games: *games, movetime: *movetime, depth: *depth, openings: *openings, maxPlies: *maxPlies, seed: *seed}
-	sum, err := runMatch(cfg, [2]string(commands), progress)
+	cfg := matchConfig{rules: r, games: *games, movetime: *movetime, depth: *depth, nodes: *nodes, maxPlies: *maxPlies, seed: *seed}
+	if cfg.openings, err = strconv.Atoi(*openings); err != nil {
+		if cfg.book, err = readOpenings(r, *openings); err != nil {
+			return usageError{err}
+		}
+	} else if cfg.openings < 0 || cfg.openings > 40 {
+		return usageError{errors.New("--openings: want 0..40 random plies or a file")}
+	}
+	if *sprtFlag != "" {
+		t, err := parseSPRT(*sprtFlag, *alpha, *beta)
+		if err != nil {
+			return usageError{err}
+		}
+		cfg.sprt = &t
+	}
+	// An interrupt (Ctrl-C, or SIGTERM from a timeout) ends the match
+	// after the game under way, with the summary of the games played.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sum, err := runMatch(ctx, cfg, [2]string(commands), progress)
 	if err != nil {
 		return err
 	}
@@ -98,6 +136,10 @@ func match(args []string, out, progress io.Writer) error {
 	fmt.Fprintf(out, "%s vs %s: %d games, +%d =%d -%d\n", sum.Engines[0], sum.Engines[1], sum.Games, sum.Wins, sum.Draws, sum.Losses)
 	fmt.Fprintf(out, "score %.1f %% ± %.1f %% (95 %%)\n", 100*sum.Score, 100*sum.Margin)
 	fmt.Fprintf(out, "Elo %s (95 %%: %s to %s)\n", elo(sum.Elo, sum.Score), elo(sum.EloLow, sum.Score-sum.Margin), elo(sum.EloHigh, sum.Score+sum.Margin))
+	if sum.LLR != nil {
+		decision := map[string]string{"H1": "H1 accepted (elo1)", "H0": "H0 accepted (elo0)", "": "no decision"}[*sum.SPRT]
+		fmt.Fprintf(out, "SPRT [%g, %g]: LLR %.2f (%.2f, %.2f), pairs %v: %s\n", cfg.sprt.Elo0, cfg.sprt.Elo1, *sum.LLR, *sum.LLRLow, *sum.LLRHigh, *sum.Pentanomial, decision)
+	}
 	return nil
 }
 
@@ -111,7 +153,7 @@ func elo(x *float64, score float64) string {
 
 // runMatch plays the games, in pairs from the same opening with the
 // engines' seats swapped, restarting an engine after it failed.
-func runMatch(cfg matchConfig, commands [2]string, progress io.Writer) (matchSummary, error) {
+func runMatch(ctx context.Context, cfg matchConfig, commands [2]string, progress io.Writer) (matchSummary, error) {
 	var procs [2]*uciProcess
 	defer func() {
 		for _, p := range procs {
@@ -122,8 +164,14 @@ func runMatch(cfg matchConfig, commands [2]string, progress io.Writer) (matchSum
 	sum := matchSummary{Engines: commands}
 	var scores []float64
 	var opening []int
-	for game := 0; game < cfg.games; game++ {
-		if game%2 == 0 {
+	var penta [5]int
+	decided := ""
+	for game := 0; game < cfg.games && decided == "" && ctx.Err() == nil; game++ {
+		switch {
+		case game%2 == 1:
+		case len(cfg.book) > 0:
+			opening = cfg.book[game/2%len(cfg.book)]
+		default:
 			opening = randomOpening(cfg.rules, rng, cfg.openings)
 		}
 		for i := range procs {
@@ -158,6 +206,18 @@ func runMatch(cfg matchConfig, commands [2]string, progress io.Writer) (matchSum
 			procs[i].close()
 			procs[i] = nil
 		}
+		if cfg.sprt != nil && game%2 == 1 {
+			penta[pentanomialIndex(scores[game-1], scores[game])]++
+			llr := cfg.sprt.llr(penta)
+			lower, upper := cfg.sprt.bounds()
+			decided = cfg.sprt.decision(llr)
+			fmt.Fprintf(progress, "sprt: LLR %.2f (%.2f, %.2f) pairs %v\n", llr, lower, upper, penta)
+		}
+	}
+	if cfg.sprt != nil {
+		llr := cfg.sprt.llr(penta)
+		lower, upper := cfg.sprt.bounds()
+		sum.Pentanomial, sum.LLR, sum.LLRLow, sum.LLRHigh, sum.SPRT = &penta, &llr, &lower, &upper, &decided
 	}
 	sum.Games = len(scores)
 	sum.Score, sum.Margin = meanAndMargin(scores)
@@ -232,6 +292,9 @@ func refereeGame(cfg matchConfig, seats [2]*uciProcess, opening []int) (res engi
 	}
 	if cfg.depth > 0 {
 		goLine += fmt.Sprintf(" depth %d", cfg.depth)
+	}
+	if cfg.nodes > 0 {
+		goLine += fmt.Sprintf(" nodes %d", cfg.nodes)
 	}
 	timeout := 60 * time.Second
 	if cfg.movetime > 0 && cfg.depth == 0 {

@@ -26,6 +26,7 @@ type uciEngine struct {
 	level     search.Level
 	hashMB    int
 	useTables bool
+	ownBook   bool // levels 6-8 play from the embedded opening book
 	tablesDir string
 	tables    endgame.Tables
 	weights   search.Weights
@@ -59,6 +60,7 @@ func uci(args []string, in io.Reader, out io.Writer) error {
 	tablesDir := fs.String("tables", "", "folder of endgame table files")
 	weights := fs.String("weights", "", "evaluation weights, e.g. row=12,mobility=45")
 	seed := fs.Uint64("seed", 1, "seed of the variety of play")
+	book := fs.Bool("book", true, "levels 6-8 play from the opening book")
 	rest, err := parseAll(fs, args)
 	if err != nil {
 		return err
@@ -67,7 +69,7 @@ func uci(args []string, in io.Reader, out io.Writer) error {
 		return usageError{fmt.Errorf("uci takes no arguments, got %q", rest)}
 	}
 	e := &uciEngine{out: &lockedWriter{w: out}, level: search.Level(*level), hashMB: *hash,
-		useTables: *tablesDir != "", tablesDir: *tablesDir, seed: *seed, weights: search.DefaultWeights()}
+		useTables: *tablesDir != "", ownBook: *book, tablesDir: *tablesDir, seed: *seed, weights: search.DefaultWeights()}
 	for _, opt := range [][2]string{{"Level", strconv.Itoa(*level)}, {"Hash", strconv.Itoa(*hash)}, {"Rules", *rulesName}, {"Weights", *weights}} {
 		if err := e.setOption(opt[0], opt[1]); err != nil {
 			return usageError{err}
@@ -97,6 +99,7 @@ func (e *uciEngine) command(f []string) bool {
 		e.out.printf("option name Level type spin default %d min 1 max 8", e.level)
 		e.out.printf("option name Hash type spin default %d min 1 max 4096", e.hashMB)
 		e.out.printf("option name UseTables type check default %v", e.useTables)
+		e.out.printf("option name OwnBook type check default %v", e.ownBook)
 		e.out.printf("option name Rules type combo default %s var abapa var wari var warri var namnam", e.rules.Name())
 		e.out.printf("option name Weights type string default %s", e.weights)
 		e.out.printf("uciok")
@@ -165,6 +168,12 @@ func (e *uciEngine) setOption(name, value string) error {
 			return errors.New("UseTables: no tables folder (start with --tables DIR)")
 		}
 		e.useTables, e.searcher = on, nil
+	case "ownbook":
+		on, err := strconv.ParseBool(value)
+		if err != nil {
+			return fmt.Errorf("OwnBook %q: want true or false", value)
+		}
+		e.ownBook = on
 	case "rules":
 		r, err := engine.RulesByName(value)
 		if err != nil {
@@ -256,6 +265,9 @@ func (e *uciEngine) goSearch(f []string) {
 	e.seed++
 	var clock [4]int // wtime, btime, winc, binc
 	waitForStop := false
+	// "go nodes N" alone replaces the level's time by the node count, so
+	// that a match at fixed nodes plays the same whatever the load.
+	nodesOnly, timed := false, false
 	for i := 0; i < len(f); i++ {
 		arg := func() int {
 			if i+1 < len(f) {
@@ -269,14 +281,19 @@ func (e *uciEngine) goSearch(f []string) {
 		case "depth":
 			opt.Depth = tighter(opt.Depth, arg())
 		case "movetime":
+			timed = true
 			opt.MoveTime = tighterTime(opt.MoveTime, time.Duration(arg())*time.Millisecond)
 		case "wtime", "btime", "winc", "binc":
+			timed = true
 			clock[map[string]int{"wtime": 0, "btime": 1, "winc": 2, "binc": 3}[f[i]]] = arg()
 		case "nodes":
-			opt.Nodes = uint64(arg())
+			opt.Nodes, nodesOnly = uint64(arg()), true
 		case "ponder", "infinite":
 			waitForStop, opt.MoveTime = true, 0
 		}
+	}
+	if nodesOnly && !timed {
+		opt.MoveTime = 0
 	}
 	if side := int(e.game.Position.ToMove); clock[side] > 0 && !waitForStop {
 		left, inc := clock[side], clock[side+2]
@@ -291,8 +308,16 @@ func (e *uciEngine) goSearch(f []string) {
 			int64(float64(r.Nodes)/max(r.Time.Seconds(), 1e-6)))
 	}
 	g, s, finished, release := e.game, e.searcher, e.finished, e.release
+	level, book := e.level, e.ownBook && !waitForStop
 	go func() {
 		defer close(finished)
+		if book {
+			if pit, ok := s.BookMove(g, level, opt.Seed); ok {
+				e.out.printf("info string book")
+				e.out.printf("bestmove %s", engine.Label(pit))
+				return
+			}
+		}
 		res, err := s.Search(ctx, g, opt)
 		if waitForStop {
 			<-release

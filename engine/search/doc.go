@@ -55,7 +55,10 @@
 // result that is proven while the number is not (a move proven to win).
 // Because the repetition rule makes a value depend on the positions seen
 // before, proofs are reused from the transposition table only for
-// positions right after a capture.
+// positions right after a capture; a value that a repetition of a
+// position above the node decided is not stored at all (only the node's
+// best move), and the positions searched before any capture have the
+// game's positions since its last capture mixed into their keys.
 //
 // # Endgame tables
 //
@@ -68,7 +71,7 @@
 // # Levels
 //
 // Level.Options gives each level its depth or time and a noise on the
-// evaluation: level 1 searches one ply with a noise of 4 seeds (legal,
+// evaluation: level 1 searches one ply with a noise of 15 seeds (legal,
 // plausible, often poor moves), level 8 searches 1 s with the tables. The
 // noise and the order of the first moves come from the seed, so every
 // level varies from game to game.

@@ -79,3 +79,12 @@ func rulesKey(r engine.Rules) uint64 {
 func (k *keys) full(p *engine.Position, board uint64) uint64 {
 	return board ^ k.captured[p.Captured[engine.South]] ^ k.store[0][p.Store[0]] ^ k.store[1][p.Store[1]]
 }
+
+// mixKey scrambles a board key (SplitMix64's finalizer), so that the XOR
+// of a set of board keys does not collide as plain XORs do (a board key is
+// linear in its pits' keys).
+func mixKey(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}

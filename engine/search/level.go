@@ -51,11 +51,13 @@ func (l Level) Name() string {
 //	level  1    2    3    4    5    6    7       8
 //	depth  1    2    3    4    6    7    12      -
 //	time   -    -    -    -    -    -    1 s     1 s
-//	noise  400  250  150  50   40   20   5       2  (centi-seeds)
+//	noise  1500 250  150  50   40   20   5       2  (centi-seeds)
 //
-// Tuned by self-play with oware-engine match at 30 ms a move (README,
-// "The computer's figures"): each level scores at least 65 % against the
-// one below.
+// Tuned by self-play with oware-engine match at 30 ms a move
+// (docs/engine.md, "The computer's figures"): each level scores at least
+// 65 % against the one below; level 1's noise makes it lose often to a
+// player who takes the largest capture each move, and still beat a random
+// one (TestLevelFloor). Levels 6 to 8 open from the book (UsesBook).
 func (l Level) Options(seed uint64) Options {
 	type spec struct {
 		depth, noise int
@@ -63,7 +65,7 @@ func (l Level) Options(seed uint64) Options {
 		tables       bool
 	}
 	specs := [...]spec{
-		{1, 400, 0, false}, {2, 250, 0, false}, {3, 150, 0, false}, {4, 50, 0, false},
+		{1, 1500, 0, false}, {2, 250, 0, false}, {3, 150, 0, false}, {4, 50, 0, false},
 		{6, 40, 0, false}, {7, 20, 0, false}, {12, 5, time.Second, true}, {0, 2, time.Second, true},
 	}
 	s := specs[min(max(l, MinLevel), MaxLevel)-1]
@@ -71,7 +73,9 @@ func (l Level) Options(seed uint64) Options {
 }
 
 // Move chooses the computer's move in g at level, varied by seed (a new
-// seed for each game gives different games), and returns the pit to sow.
+// seed for each game gives different games), and returns the pit to sow:
+// from the opening book for levels 6 to 8 where it has the position
+// (BookMove), else by a search.
 // With minThink it takes at least MinThinkTime (a reply that does not feel
 // instant); without, it answers as soon as the search is done. Level 8
 // answers within about 1 s on one core of a small server. Errors:
@@ -85,9 +89,13 @@ func (s *Searcher) Move(ctx context.Context, g *engine.Game, level Level, seed u
 	if g.LegalMoves().Count() == 1 {
 		opt.Depth = 1
 	}
-	res, err := s.Search(ctx, g, opt)
-	if err != nil {
-		return -1, err
+	pit, ok := s.BookMove(g, level, seed)
+	if !ok {
+		res, err := s.Search(ctx, g, opt)
+		if err != nil {
+			return -1, err
+		}
+		pit = res.Best
 	}
 	if minThink {
 		if wait := MinThinkTime - time.Since(start); wait > 0 {
@@ -100,7 +108,7 @@ func (s *Searcher) Move(ctx context.Context, g *engine.Game, level Level, seed u
 			}
 		}
 	}
-	return res.Best, nil
+	return pit, nil
 }
 
 // Analysis is a search's answer in the shape of the analysis API:

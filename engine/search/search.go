@@ -86,9 +86,12 @@ type Tables interface {
 type Searcher struct {
 	// Weights are the evaluation terms (DefaultWeights by NewSearcher).
 	Weights Weights
-	tt      *table
-	keys    *keys
-	tables  Tables
+	// Book is the opening book levels 6 to 8 play from (DefaultBook by
+	// NewSearcher; nil for none).
+	Book   *Book
+	tt     *table
+	keys   *keys
+	tables Tables
 	// newPlay gives a search the moves of its rules (playFor; tests make
 	// them slow).
 	newPlay func(engine.Rules, *engine.Budget) play
@@ -97,7 +100,7 @@ type Searcher struct {
 // NewSearcher returns a searcher with a transposition table of about
 // hashMB megabytes (at least 64 KB) and the endgame tables (nil for none).
 func NewSearcher(hashMB int, tables Tables) *Searcher {
-	return &Searcher{Weights: DefaultWeights(), tt: newTable(hashMB), keys: newKeys(), tables: tables, newPlay: playFor}
+	return &Searcher{Weights: DefaultWeights(), Book: DefaultBook(), tt: newTable(hashMB), keys: newKeys(), tables: tables, newPlay: playFor}
 }
 
 // NewGame forgets what the transposition table learned (before a new game
@@ -115,7 +118,7 @@ func (s *Searcher) NewGame() { s.tt.clear() }
 // finished.
 //
 // A search stops within a few milliseconds of its MoveTime or ctx's end
-// (it looks every 1024 nodes, and at once in a costly check), in every
+// (it looks every 128 nodes, and at once in a costly check), in every
 // rule set: Nam-nam's legality checks (RULES.md 4.4, which a
 // position can make cost millions of relay laps) run within a budget of
 // the search's own that the deadline or ctx's end stops (engine.Budget),
@@ -155,12 +158,23 @@ type run struct {
 	rulesKey uint64
 	// reps holds the board keys the repetition rule compares: the game's
 	// positions since its last capture, then the search path.
-	reps    []uint64
-	pos     [maxPly + 1]engine.Position
-	killers [maxPly][2]int8
-	history [2][engine.NumPits]int32
-	pv      [maxPly + 1][maxPly + 1]int8
-	pvLen   [maxPly + 1]int
+	reps []uint64
+	// repLow is the lowest index in reps that a repetition found in the
+	// subtree searched now went back to (noRepetition when none). A node
+	// whose subtree went back above the node itself has a value that holds
+	// on this path only: the table keeps its move, not its value (see
+	// node).
+	repLow int
+	// historyKey mixes the game's positions since its last capture into
+	// the table's keys of the positions searched before any capture on
+	// the path: their values depend on that history (a search of another
+	// move of the game, or of another game, has another).
+	historyKey uint64
+	pos        [maxPly + 1]engine.Position
+	killers    [maxPly][2]int8
+	history    [2][engine.NumPits]int32
+	pv         [maxPly + 1][maxPly + 1]int8
+	pvLen      [maxPly + 1]int
 }
 
 func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run {
@@ -185,15 +199,17 @@ func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run
 		}
 	}
 	if opt.MoveTime > 0 {
-		r.deadline = r.start.Add(opt.MoveTime)
+		r.deadline = r.start.Add(opt.MoveTime - min(time.Duration(float64(opt.MoveTime)*stopMargin), maxMargin))
 	}
 	state := opt.Seed
 	r.noiseKey = splitmix64(&state)
 	r.rulesKey = rulesKey(g.Rules)
 	for _, p := range sinceCapture(g, replay) {
 		r.reps = append(r.reps, s.keys.board(&p))
+		r.historyKey ^= mixKey(s.keys.board(&p))
 	}
 	r.pos[0] = g.Position
+	r.repLow = noRepetition
 	s.tt.age++
 	return r
 }
@@ -265,9 +281,20 @@ func (r *run) line(ply int) []int {
 	return pits
 }
 
-// noTimeForMore: the next iteration would likely not finish in time.
+// Time use: a timed search starts another iteration while less than
+// startMore of its time is spent (an iteration cut short still gives the
+// best move it found, the previous best first), and stops stopMargin of
+// its time (at most maxMargin) before the end, so that the answer is out
+// in time.
+const (
+	startMore  = 0.7
+	stopMargin = 1.0 / 64
+	maxMargin  = 15 * time.Millisecond
+)
+
+// noTimeForMore: the next iteration should not start.
 func (r *run) noTimeForMore() bool {
-	return !r.deadline.IsZero() && time.Since(r.start)*2 > r.deadline.Sub(r.start)
+	return !r.deadline.IsZero() && float64(time.Since(r.start)) > startMore*float64(r.opt.MoveTime)
 }
 
 // rootMoves lists the legal moves in an order drawn from the seed.
@@ -345,7 +372,8 @@ func (r *run) child(ply, depth, pit int, alpha, beta int32, first bool, seg int)
 	}
 	board := r.keys.board(c)
 	captured := c.Captured != p.Captured
-	if !captured && slices.Contains(r.reps[seg:], board) {
+	if i := slices.Index(r.reps[seg:], board); !captured && i >= 0 {
+		r.repLow = min(r.repLow, seg+i)
 		settled := r.rules.Settle(*c)
 		r.pvLen[ply+1] = 0
 		return 100 * int32(finalDiff(&settled, me)), true
@@ -373,14 +401,14 @@ func (r *run) child(ply, depth, pit int, alpha, beta int32, first bool, seg int)
 	return v, ex
 }
 
-// checkStop looks at the clock, the node count and the context every 1024
+// checkStop looks at the clock, the node count and the context every 128
 // nodes and reports whether the search must stop.
 func (r *run) checkStop() bool {
 	if r.stopped {
 		return true
 	}
 	r.nodes++
-	if r.nodes&1023 != 0 {
+	if r.nodes&127 != 0 {
 		return false
 	}
 	switch {
@@ -402,11 +430,28 @@ func (r *run) outOfWork() bool {
 	return r.stopped
 }
 
+// noRepetition is repLow when no repetition was found.
+const noRepetition = math.MaxInt
+
 // node returns the value of the position at ply for its player to move
 // and whether it is proven (in the direction of the bound when it falls
 // outside (alpha, beta)). The position's board key is the last of reps;
-// seg is where its stretch without capture begins.
+// seg is where its stretch without capture begins. It keeps in repLow the
+// lowest of the repetitions found in its subtree and those found before.
 func (r *run) node(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
+	outer := r.repLow
+	r.repLow = noRepetition
+	v, ex := r.search(ply, depth, alpha, beta, seg)
+	r.repLow = min(outer, r.repLow)
+	return v, ex
+}
+
+// search is node's search of the position at ply, repLow starting at
+// noRepetition. A value that a repetition of a position above the node
+// decided (the graph-history interaction: the same position reached by
+// another path may not repeat it) is not stored in the transposition
+// table, only the best move is.
+func (r *run) search(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 	r.pvLen[ply] = 0
 	if r.checkStop() {
 		return 0, false
@@ -420,6 +465,9 @@ func (r *run) node(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 		return r.quiesce(ply, alpha, beta, qDepth), false
 	}
 	key := r.keys.full(p, r.reps[len(r.reps)-1]) ^ r.rulesKey
+	if seg == 0 {
+		key ^= r.historyKey
+	}
 	ttMove := -1
 	if e, ok := r.tt.probe(key); ok {
 		ttMove = int(e.move)
@@ -480,6 +528,10 @@ func (r *run) node(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 	}
 	if exact && fresh {
 		flags |= proven
+	}
+	if r.repLow < len(r.reps)-1 {
+		r.tt.storeMove(key, int8(bestPit))
+		return best, exact
 	}
 	r.tt.store(key, best, depth, flags, int8(bestPit))
 	return best, exact

@@ -52,5 +52,16 @@ func (t *table) store(key uint64, score int32, depth int, flags uint8, move int8
 	*e = entry{key: key, score: score, depth: int8(depth), flags: flags, move: move, age: t.age}
 }
 
+// storeMove keeps the best move of a position whose value holds only on
+// the path searched: in its entry if there is one, else in a new entry
+// (replacing as store does) whose depth of -1 no search takes a value from.
+func (t *table) storeMove(key uint64, move int8) {
+	if e := &t.slots[key&t.mask]; e.key == key && e.flags != 0 {
+		e.move = move
+		return
+	}
+	t.store(key, 0, -1, boundUpper, move)
+}
+
 // clear empties the table (a new game).
 func (t *table) clear() { clear(t.slots) }
