@@ -244,7 +244,6 @@ func TestPuzzlePages(t *testing.T) {
 	}
 }
 
-
 // TestTutorialsLinkPuzzles: a step of the grand slam tutorial links the
 // grand slam puzzles, the first tutorial's the capture chains; Nam-nam's
 // none (no puzzles of its rules).
