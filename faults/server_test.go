@@ -39,6 +39,7 @@ func TestMain(m *testing.M) {
 type instance struct {
 	t    *testing.T
 	name string
+	bin  string // the program: binary when empty
 	addr string // 127.0.0.1:PORT
 	dsn  string
 	base string // http://127.0.0.1:PORT
@@ -58,6 +59,14 @@ func startInstance(t *testing.T, name, dsn string) *instance {
 	return in
 }
 
+// startProgram is startInstance of the program bin on addr.
+func startProgram(t *testing.T, bin, name, dsn, addr string) *instance {
+	t.Helper()
+	in := &instance{t: t, name: name, bin: bin, addr: addr, dsn: dsn, base: "http://" + addr, log: filepath.Join(t.TempDir(), name+".log")}
+	in.start()
+	return in
+}
+
 // start starts the instance's process on its address and database and
 // waits until /readyz says it is ready. It is stopped (SIGTERM) when the
 // test ends, if still running.
@@ -69,7 +78,11 @@ func (in *instance) start() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in.cmd = exec.Command(binary, "-addr", in.addr, "-database", in.dsn, "-table-seeds", "0", "-build-tables=false",
+	bin := in.bin
+	if bin == "" {
+		bin = binary
+	}
+	in.cmd = exec.Command(bin, "-addr", in.addr, "-database", in.dsn, "-table-seeds", "0", "-build-tables=false",
 		"-computer", "1")
 	in.cmd.Stdout, in.cmd.Stderr = f, f
 	if err := in.cmd.Start(); err != nil {

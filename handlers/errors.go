@@ -14,6 +14,7 @@ import (
 	"oware/engine"
 	"oware/game"
 	"oware/models"
+	"oware/tournament"
 	"oware/views"
 )
 
@@ -69,6 +70,22 @@ var refusals = []struct {
 	{game.ErrNoTakeback, &userError{http.StatusConflict, "err_no_takeback"}},
 	{game.ErrOfferPending, &userError{http.StatusConflict, "err_offer_pending"}},
 	{game.ErrBusy, &userError{http.StatusServiceUnavailable, "err_busy"}},
+	{tournament.ErrNotFound, &userError{http.StatusNotFound, "trn_err_not_found"}},
+	{tournament.ErrBadKind, &userError{http.StatusUnprocessableEntity, "trn_err_kind"}},
+	{tournament.ErrBadName, &userError{http.StatusUnprocessableEntity, "trn_err_name"}},
+	{tournament.ErrBadMinutes, &userError{http.StatusUnprocessableEntity, "trn_err_minutes"}},
+	{tournament.ErrBadRounds, &userError{http.StatusUnprocessableEntity, "trn_err_rounds"}},
+	{tournament.ErrBadStart, &userError{http.StatusUnprocessableEntity, "trn_err_start"}},
+	{tournament.ErrBadClock, &userError{http.StatusUnprocessableEntity, "trn_err_clock"}},
+	{tournament.ErrBadPassword, &userError{http.StatusUnprocessableEntity, "trn_err_password_long"}},
+	{tournament.ErrBadSettings, &userError{http.StatusUnprocessableEntity, "trn_err_rules"}},
+	{tournament.ErrNeedsAccount, errNeedsAccount},
+	{tournament.ErrTooMany, &userError{http.StatusConflict, "trn_err_too_many"}},
+	{tournament.ErrFinished, &userError{http.StatusConflict, "trn_err_finished"}},
+	{tournament.ErrWrongPassword, &userError{http.StatusForbidden, "trn_err_password"}},
+	{tournament.ErrFull, &userError{http.StatusConflict, "trn_err_full"}},
+	{tournament.ErrForfeited, &userError{http.StatusConflict, "trn_err_forfeited"}},
+	{tournament.ErrNotPlayer, &userError{http.StatusConflict, "trn_err_not_player"}},
 	{engine.ErrTooMuchWork, &userError{http.StatusUnprocessableEntity, "err_too_much_work"}},
 	{engine.ErrGameOver, &userError{http.StatusConflict, "err_game_over"}},
 	{engine.ErrBadLabel, &userError{http.StatusUnprocessableEntity, "err_bad_label"}},

@@ -26,6 +26,7 @@ import (
 	"oware/metrics"
 	"oware/models"
 	"oware/static"
+	"oware/tournament"
 	"oware/views"
 )
 
@@ -36,10 +37,14 @@ type Config struct {
 	// Games is the game service; nil: one on DB. Without a computer's
 	// pool (game.Service.StartComputer) it gets one of a worker per core,
 	// without endgame tables, that runs as long as the process.
-	Games   *game.Service
-	BaseURL string       // absolute URL of the site, for invitation links; "http://localhost:8080" when empty
-	Secret  []byte       // the cookie secret (session keys are derived from it)
-	Log     *slog.Logger // nil: slog.Default(); wrapped in LogHandler
+	Games *game.Service
+	// Tournaments runs the tournaments; nil: one on DB and Games (whose
+	// pairings then run only when a game ends or a page asks: the
+	// server runs tournament.Service.Run).
+	Tournaments *tournament.Service
+	BaseURL     string       // absolute URL of the site, for invitation links; "http://localhost:8080" when empty
+	Secret      []byte       // the cookie secret (session keys are derived from it)
+	Log         *slog.Logger // nil: slog.Default(); wrapped in LogHandler
 	// Version and Commit are shown in the footer; "" when unknown.
 	Version, Commit string
 	// BehindProxy: the site is served behind a reverse proxy on the same
@@ -73,6 +78,8 @@ type Config struct {
 type handler struct {
 	db              *models.DB
 	games           *game.Service
+	tournaments     *tournament.Service
+	events          models.Broker // the tournaments' live standings (tournaments.go)
 	base            string
 	log             *slog.Logger
 	version, commit string
@@ -121,6 +128,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	if cfg.Games.Computer() == nil {
 		cfg.Games.StartComputer(context.Background(), game.PoolConfig{MinThink: search.MinThinkTime})
 	}
+	if cfg.Tournaments == nil {
+		cfg.Tournaments = tournament.New(cfg.DB, cfg.Games, cfg.Log)
+	}
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = "http://localhost:8080"
 	}
@@ -134,7 +144,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	}
 	base := strings.TrimRight(cfg.BaseURL, "/")
 	h := &handler{
-		db: cfg.DB, games: cfg.Games, base: base, log: cfg.Log,
+		db: cfg.DB, games: cfg.Games, tournaments: cfg.Tournaments, base: base, log: cfg.Log,
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
@@ -149,6 +159,8 @@ func New(cfg Config) (*echo.Echo, error) {
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)
+	h.events = cfg.Events
+	h.tournaments.OnChange(h.publishTournament)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = h.handleError

@@ -40,6 +40,7 @@ func (h *handler) home(c echo.Context) error {
 	if v.Daily, err = h.daily(c); err != nil {
 		return err
 	}
+	v.Tournaments = h.tournamentReminders(c)
 	return render(c, http.StatusOK, views.Home(p, v))
 }
 

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -97,6 +98,13 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	s.move(computer, "C", nil)
 	_, _, page = s.get(computer.c, computer.game)
 	s.post(computer.c, computer.game+"/hint", url.Values{"_csrf": {s.csrf(page)}}, nil)
+	var arena struct{ ID string }
+	s.apiAs(alice, "POST", "/api/v1/tournaments", map[string]any{"kind": "arena", "name": "Evening arena", "rules": "abapa",
+		"clock": map[string]int{"initial": 180, "increment": 2}, "minutes": 60, "starts_in": 0, "rated": true}, &arena)
+	for _, c := range []*http.Client{alice, bob} {
+		s.apiAs(c, "POST", "/api/v1/tournaments/"+arena.ID+"/join", nil, nil)
+	}
+	s.waitGame(alice, arena.ID)
 	reviewed := s.reviewedImport(s.browser())
 	return []lookPage{
 		{"home", "/en/"},
@@ -122,6 +130,8 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"explorer", "/en/explorer?rules=abapa&position=" + url.QueryEscape("0-0-0-0-1-1-1-0-0-0-0-1-21-23-S")},
 		{"puzzles", "/en/puzzles"},
 		{"puzzle", "/en/puzzles/" + shippedPuzzle(t, 3).ID},
+		{"tournaments", "/en/tournaments"},
+		{"tournament", "/en/tournaments/" + arena.ID},
 	}
 }
 

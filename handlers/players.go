@@ -121,6 +121,9 @@ func (h *handler) playerPage(c echo.Context) error {
 	if v.Ratings, err = h.ratingPanels(c, u.ID); err != nil {
 		return err
 	}
+	if v.Podiums, err = h.podiums(c.Request().Context(), langOf(c), u.ID); err != nil {
+		return err
+	}
 	p := h.page(c, "title_player", "/players/"+url.PathEscape(u.Username))
 	p.Title = p.L.T("title_player", "Name", u.Username)
 	return render(c, http.StatusOK, views.PlayerPage(p, v))

@@ -42,6 +42,12 @@ func (h *handler) routes(e *echo.Echo) {
 	api.GET("/games/:id/analysis", h.apiReview(h.gameSubject))
 	api.POST("/imports/:id/analysis", h.apiRequestReview(h.apiImportSubject))
 	api.GET("/imports/:id/analysis", h.apiReview(h.apiImportSubject))
+	api.GET("/tournaments", h.apiTournaments)
+	api.POST("/tournaments", h.apiCreateTournament)
+	api.GET("/tournaments/:id", h.apiTournament)
+	api.POST("/tournaments/:id/join", h.apiJoinTournament)
+	api.POST("/tournaments/:id/withdraw", h.apiWithdrawTournament)
+	api.GET("/tournaments/:id/me", h.apiTournamentMe)
 
 	g := e.Group("/:lang", checkLang)
 	g.GET("", func(c echo.Context) error { return c.Redirect(http.StatusMovedPermanently, "/"+c.Param("lang")+"/") })
@@ -105,6 +111,14 @@ func (h *handler) routes(e *echo.Echo) {
 	g.POST("/lobby/challenges", h.challengeForm)
 	g.POST("/lobby/challenges/:id/accept", h.acceptForm)
 	g.POST("/lobby/challenges/:id/cancel", h.cancelForm)
+
+	// Tournaments (tournaments.go).
+	g.GET("/tournaments", h.tournamentsPage)
+	g.POST("/tournaments", h.createTournamentForm)
+	g.GET("/tournaments/:id", h.tournamentPage)
+	g.POST("/tournaments/:id/join", h.tournamentAction(true))
+	g.POST("/tournaments/:id/withdraw", h.tournamentAction(false))
+	g.GET("/tournaments/:id/events", h.tournamentEvents)
 
 	// Import of a game record (import.go).
 	g.GET("/import", h.importPage)

@@ -52,7 +52,10 @@ type Page struct {
 	Refresh int
 	// Game marks a game page: it needs only the style sheet of the frame
 	// and the board, and it alone gets live updates (the SSE extension).
-	Game   bool
+	Game bool
+	// Live marks another page with live updates (a tournament's
+	// standings): it gets the SSE extension too.
+	Live   bool
 	Assets AssetURLs
 	// User is the logged-in player's name, "" for a visitor; CSRF is the
 	// token of the header's logout form.

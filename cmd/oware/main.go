@@ -5,7 +5,10 @@
 // the SQLite file ./data/oware.db, created on first start.
 //
 // "oware backup [-database FILE] PATH" writes a consistent copy of an
-// SQLite database to PATH, also while a server runs on it.
+// SQLite database to PATH, also while a server runs on it; "oware
+// healthcheck" asks the server on this machine for /healthz (for a
+// container's health check); "oware build-table" is what the server runs
+// to build an endgame table at a low priority (tables.go).
 package main
 
 import (
@@ -31,6 +34,7 @@ import (
 	"oware/mailer"
 	"oware/metrics"
 	"oware/models"
+	"oware/tournament"
 )
 
 // Set at build time:
@@ -60,6 +64,7 @@ var env = map[string]string{
 	"smtp-url":      "OWARE_SMTP_URL",
 	"metrics-addr":  "OWARE_METRICS_ADDR",
 	"stream-limits": "OWARE_STREAM_LIMITS",
+	"hourly-arenas": "OWARE_HOURLY_ARENAS",
 }
 
 func main() {
@@ -85,6 +90,7 @@ type config struct {
 	smtpURL                                    string // the SMTP server of the password reset mail; "" for none
 	metricsAddr                                string // the listen address of /metrics; "" for none
 	streams                                    handlers.StreamLimits
+	hourlyArenas                               bool // make the hourly arenas (tournament.HourlyControls)
 }
 
 // parseConfig reads the flags in args and, for flags not given, the
@@ -136,7 +142,7 @@ func flags(c *config) *flag.FlagSet {
 	fs.IntVar(&c.tableSeeds, "table-seeds", defaultTableSeeds,
 		"the endgame tables cover every board of up to this many seeds, 0 for none (0-21; env OWARE_TABLE_SEEDS)")
 	fs.BoolVar(&c.buildTables, "build-tables", true,
-		"build the missing endgame tables in the background (one core); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
+		"build the missing endgame tables in the background at the lowest priority (Abapa first, Wari and Warri once played); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
 	fs.IntVar(&c.computer, "computer", 0,
 		"the computer's searches at a time, at most one per core (default: one per core but one, at least 1; env OWARE_COMPUTER)")
 	fs.StringVar(&c.smtpURL, "smtp-url", "",
@@ -145,6 +151,8 @@ func flags(c *config) *flag.FlagSet {
 		"listen address of the Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: none (env OWARE_METRICS_ADDR)")
 	fs.Var((*streamLimits)(&c.streams), "stream-limits",
 		"event streams a client may open on one game, in all, and the instance's, as N,N,N (default 6,40,20000; env OWARE_STREAM_LIMITS)")
+	fs.BoolVar(&c.hourlyArenas, "hourly-arenas", false,
+		"make a rated Abapa arena of 55 minutes every hour for each of 1+1, 3+2 and 5+3 (env OWARE_HOURLY_ARENAS)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.BoolVar(&c.checkGames, "check-games", false,
 		"check that the state each game's row caches equals the replay of its moves, print what was found and exit (status 1 on a mismatch)")
@@ -166,8 +174,15 @@ func defaultBaseURL(addr string) string {
 }
 
 func run(args []string) error {
-	if len(args) > 0 && args[0] == "backup" {
-		return backup(args[1:])
+	if len(args) > 0 {
+		switch args[0] {
+		case "backup":
+			return backup(args[1:])
+		case "healthcheck":
+			return healthcheck(args[1:])
+		case "build-table":
+			return buildTable(args[1:])
+		}
 	}
 	cfg, err := parseConfig(args)
 	if err != nil {
@@ -252,6 +267,11 @@ func run(args []string) error {
 	// shutdown begins.
 	games.WatchOutages()
 	go games.RunSweeper(brokerCtx, time.Second)
+	// The tournaments: started, paired and finished on time by every
+	// instance (each pairing once, tournament.Service.Pass).
+	tournaments := tournament.New(db, games, log)
+	tournaments.Hourly = cfg.hourlyArenas
+	go tournaments.Run(brokerCtx, time.Second)
 	e, err := handlers.New(handlers.Config{
 		DB:      db,
 		Events:  events,
@@ -262,6 +282,7 @@ func run(args []string) error {
 		Version: version,
 		Commit:  commit,
 
+		Tournaments: tournaments,
 		BehindProxy: cfg.behindProxy,
 		Mail:        mail,
 		Metrics:     met,

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"flag"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,5 +141,35 @@ func TestReadmeConfiguration(t *testing.T) {
 		if fs.Lookup(name) == nil {
 			t.Errorf("env names -%s, which is no flag", name)
 		}
+	}
+}
+
+// TestHealthcheck runs "oware healthcheck" against a server that answers
+// /healthz with 200, then with 503, then against a port nothing listens on.
+func TestHealthcheck(t *testing.T) {
+	status := http.StatusOK
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/healthz" {
+			http.NotFound(w, r)
+			return
+		}
+		w.WriteHeader(status)
+	}))
+	defer srv.Close()
+	addr := srv.Listener.Addr().String()
+	if err := run([]string{"healthcheck", "-addr", addr}); err != nil {
+		t.Errorf("healthcheck of a healthy server: %v", err)
+	}
+	t.Setenv("OWARE_ADDR", addr)
+	if err := run([]string{"healthcheck"}); err != nil {
+		t.Errorf("healthcheck with OWARE_ADDR: %v", err)
+	}
+	status = http.StatusServiceUnavailable
+	if err := run([]string{"healthcheck"}); err == nil || !strings.Contains(err.Error(), "503") {
+		t.Errorf("healthcheck of a server answering 503: %v", err)
+	}
+	srv.Close()
+	if err := run([]string{"healthcheck"}); err == nil {
+		t.Error("healthcheck of a stopped server succeeded")
 	}
 }

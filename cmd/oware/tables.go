@@ -1,11 +1,20 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"oware/engine"
@@ -16,95 +25,331 @@ import (
 )
 
 // defaultTableSeeds is the size of the endgame tables a server builds when
-// none is given: every board of up to 16 seeds, 30 MB a rule set, built in
-// a few minutes of one core (see docs/engine.md for larger ones).
+// none is given: every board of up to 16 seeds, 30 MB a rule set, a few
+// minutes of one core (see docs/engine.md for larger ones).
 const defaultTableSeeds = 16
 
-// tables are the endgame tables of the server: opened from their folder,
-// the missing ones built in the background while the computer plays by
-// search alone.
+// smallTableSeeds is the size of the table built first, in seconds, so
+// that the computer plays with a table soon after a first start.
+const smallTableSeeds = 12
+
+// tableNice is the nice value of the process that builds a table: it gets
+// a core only when the site's requests leave one idle.
+const tableNice = 19
+
+// tables are the endgame tables of the server, one in use per Oware rule
+// set. The missing ones are built in the background, each by a child
+// process at the lowest priority (tableNice), in stages: the small table
+// (smallTableSeeds) first, then the full size; Abapa's at once, Wari's and
+// Warri's only once the computer is asked to play them. Each is used as
+// soon as it is written. It implements search.Tables.
 type tables struct {
-	cache *endgame.Cache // nil without tables
-	stop  context.CancelFunc
-	built chan struct{} // closed when the background build is over
+	dir   string
+	seeds int  // the full size; 0: no tables
+	small int  // the size built first (smallTableSeeds)
+	build bool // build the missing ones
+	exe   string
+	log   *slog.Logger
+
+	inUse  [3]atomic.Pointer[endgame.Table] // by engine.GrandSlamRule
+	wanted [3]atomic.Bool                   // asked for by a search, or Abapa
+	demand chan struct{}                    // a rule set was asked for
+	done   [3]chan struct{}                 // closed once a rule set has its full table
+
+	mu     sync.Mutex
+	opened []*endgame.Table // every table opened, closed by close
+
+	stop    context.CancelFunc
+	stopped chan struct{} // closed when the builder is over
 }
 
+// tableRules are the Oware rule sets with tables, in the order of their
+// engine.GrandSlamRule.
+var tableRules = [3]engine.Oware{{GrandSlam: engine.Abapa}, {GrandSlam: engine.Wari}, {GrandSlam: engine.Warri}}
+
 // openTables opens the tables of up to seeds seeds in dir (none when seeds
-// is 0) and, when build, starts building the missing ones in one goroutine
-// (one core), logging its progress. It returns at once.
+// is 0; a table of smallTableSeeds stands in while the full one is
+// missing) and, when build, starts the builder. It returns at once.
 func openTables(dir string, seeds int, build bool, log *slog.Logger) (*tables, error) {
-	t := &tables{stop: func() {}, built: make(chan struct{})}
+	return openStaged(dir, seeds, smallTableSeeds, build, log)
+}
+
+// openStaged is openTables with the small table of small seeds.
+func openStaged(dir string, seeds, small int, build bool, log *slog.Logger) (*tables, error) {
+	t := &tables{dir: dir, seeds: seeds, small: small, build: build, log: log, demand: make(chan struct{}, 1),
+		stop: func() {}, stopped: make(chan struct{})}
+	for i := range t.done {
+		t.done[i] = make(chan struct{})
+	}
 	if seeds == 0 {
-		close(t.built)
+		close(t.stopped)
 		return t, nil
 	}
-	c, missing, err := endgame.OpenCache(dir, seeds)
-	if err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	t.cache = c
+	var missing []string
+	for _, r := range tableRules {
+		for _, n := range t.stages() {
+			if err := t.openFile(r, n); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.close()
+				return nil, err
+			}
+		}
+		if tb := t.inUse[r.GrandSlam].Load(); tb != nil && tb.MaxSeeds() == seeds {
+			close(t.done[r.GrandSlam])
+		} else {
+			missing = append(missing, r.Name())
+		}
+	}
 	if len(missing) == 0 {
 		log.Info("endgame tables loaded", "dir", dir, "seeds", seeds)
-		close(t.built)
+		close(t.stopped)
 		return t, nil
-	}
-	names := make([]string, len(missing))
-	for i, r := range missing {
-		names[i] = r.Name()
 	}
 	if !build {
 		log.Warn("endgame tables missing: the computer plays those rules by search alone (-build-tables=false)",
-			"dir", dir, "seeds", seeds, "rules", strings.Join(names, ","))
-		close(t.built)
+			"dir", dir, "seeds", seeds, "rules", strings.Join(missing, ","))
+		close(t.stopped)
 		return t, nil
 	}
-	log.Info("endgame tables missing: the computer plays by search alone while they are built in the background",
-		"dir", dir, "seeds", seeds, "rules", strings.Join(names, ","))
+	removeStale(dir, log)
+	if exe, err := os.Executable(); err == nil {
+		t.exe = exe
+	} else {
+		log.Warn("endgame tables: cannot find this program to build them at a low priority; building them in the server", "err", err)
+	}
+	log.Info("endgame tables missing: they are built in the background at a low priority (Abapa now, "+
+		"Wari and Warri when the computer first plays them), small ones first; meanwhile the computer plays by search alone",
+		"dir", dir, "seeds", seeds, "rules", strings.Join(missing, ","))
+	t.wanted[engine.Abapa].Store(true)
 	ctx, stop := context.WithCancel(context.Background())
 	t.stop = stop
-	go func() {
-		defer close(t.built)
-		start := time.Now()
-		err := c.BuildMissing(ctx, buildLogger(log))
-		switch {
-		case errors.Is(err, context.Canceled):
-			log.Info("endgame tables: build stopped; it starts again at the next start")
-		case err != nil:
-			log.Error("endgame tables: build failed", "err", err)
-		default:
-			log.Info("endgame tables built", "dir", dir, "seeds", seeds, "took", time.Since(start).Round(time.Second))
-		}
-	}()
+	go t.run(ctx)
 	return t, nil
 }
 
-// buildLogger returns the progress function of a build: a line when a
-// rule set's table is done, at most one every 30 s in between.
-func buildLogger(log *slog.Logger) func(endgame.Progress) {
-	last := time.Now()
-	return func(p endgame.Progress) {
-		finished := p.Step == "done" && p.Done == p.Total
-		if !finished && time.Since(last) < 30*time.Second {
-			return
+// removeStale removes the temporary files of builds that a stopped server
+// left in dir (endgame's WriteFile writes FILE.*.tmp, then renames it).
+func removeStale(dir string, log *slog.Logger) {
+	stale, _ := filepath.Glob(filepath.Join(dir, "*.tbl.*.tmp"))
+	for _, f := range stale {
+		if err := os.Remove(f); err == nil {
+			log.Info("endgame tables: removed the file of a build left unfinished", "file", f)
 		}
-		last = time.Now()
-		log.Info("endgame tables: building", "rules", p.Rules, "seeds", p.MaxSeeds, "step", p.Step,
-			"boards_done", p.Done, "boards", p.Total, "percent", p.Done*100/max(p.Total, 1))
 	}
 }
 
-// Table returns the table of rules, or nil (search.Tables).
-func (t *tables) Table(rules engine.Oware) *endgame.Table { return t.cache.Table(rules) }
+// stages returns the sizes the full table is built in: the small one
+// first when it is smaller.
+func (t *tables) stages() []int {
+	if t.seeds > t.small {
+		return []int{t.small, t.seeds}
+	}
+	return []int{t.seeds}
+}
 
-// close stops a build under way and releases the tables; no search may
-// use them after.
-func (t *tables) close() error {
-	t.stop()
-	<-t.built
-	if t.cache == nil {
+// openFile opens the table of r with n seeds from its file and puts it in
+// use when it is larger than the one in use.
+func (t *tables) openFile(r engine.Oware, n int) error {
+	tb, err := endgame.Open(filepath.Join(t.dir, endgame.FileName(r, n)))
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	t.opened = append(t.opened, tb)
+	t.mu.Unlock()
+	if cur := t.inUse[r.GrandSlam].Load(); cur == nil || cur.MaxSeeds() < n {
+		t.inUse[r.GrandSlam].Store(tb)
+	}
+	return nil
+}
+
+// Table returns the table in use for rules, or nil (search.Tables). Asking
+// for a rule set whose full table is missing has the builder build it.
+func (t *tables) Table(rules engine.Oware) *endgame.Table {
+	if rules.GrandSlam > engine.Warri {
 		return nil
 	}
-	return t.cache.Close()
+	tb := t.inUse[rules.GrandSlam].Load()
+	if t.build && (tb == nil || tb.MaxSeeds() < t.seeds) && !t.wanted[rules.GrandSlam].Swap(true) {
+		select {
+		case t.demand <- struct{}{}:
+		default:
+		}
+	}
+	return tb
+}
+
+// run builds the wanted tables, Abapa's first, until ctx ends.
+func (t *tables) run(ctx context.Context) {
+	defer close(t.stopped)
+	for {
+		for _, r := range tableRules {
+			if !t.wanted[r.GrandSlam].Load() || isClosed(t.done[r.GrandSlam]) {
+				continue
+			}
+			if err := t.buildRules(ctx, r); err != nil {
+				if ctx.Err() != nil {
+					t.log.Info("endgame tables: build stopped; it starts again at the next start")
+				} else {
+					t.log.Error("endgame tables: build failed; the computer plays without this table", "rules", r.Name(), "err", err)
+					close(t.done[r.GrandSlam]) // not again in this process
+				}
+				if ctx.Err() != nil {
+					return
+				}
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.demand:
+		}
+	}
+}
+
+// buildRules builds the missing stages of r's table and puts each in use.
+func (t *tables) buildRules(ctx context.Context, r engine.Oware) error {
+	for _, n := range t.stages() {
+		if cur := t.inUse[r.GrandSlam].Load(); cur != nil && cur.MaxSeeds() >= n {
+			continue
+		}
+		start := time.Now()
+		if err := t.buildFile(ctx, r, n); err != nil {
+			return err
+		}
+		if err := t.openFile(r, n); err != nil {
+			return err
+		}
+		t.log.Info("endgame tables: built and in use", "rules", r.Name(), "seeds", n,
+			"took", time.Since(start).Round(time.Second))
+	}
+	close(t.done[r.GrandSlam])
+	return nil
+}
+
+// buildFile writes the table file of r with n seeds: by a child process
+// ("oware build-table") at nice tableNice, whose progress it logs, or in
+// this process when the program cannot be found.
+func (t *tables) buildFile(ctx context.Context, r engine.Oware, n int) error {
+	logf := progressLogger(t.log, r.Name(), n)
+	if t.exe == "" {
+		return writeTable(ctx, r, n, t.dir, func(p endgame.Progress) { logf(p.Done, p.Total) })
+	}
+	cmd := exec.CommandContext(ctx, t.exe, "build-table", "-rules", r.Name(), "-seeds", strconv.Itoa(n), "-out", t.dir)
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := startNiced(cmd, tableNice); err != nil {
+		return err
+	}
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		var done, total uint64
+		if _, err := fmt.Sscanf(sc.Text(), "progress %d %d", &done, &total); err == nil {
+			logf(done, total)
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("oware build-table %s %d: %w", r.Name(), n, err)
+	}
+	return nil
+}
+
+// progressLogger returns the function that logs the progress of the build
+// of a table (boards done of total): at most a line every 30 s, with the
+// time it has taken and, from the rate so far, the time left.
+func progressLogger(log *slog.Logger, rules string, seeds int) func(done, total uint64) {
+	start, last := time.Now(), time.Now()
+	log.Info("endgame tables: building", "rules", rules, "seeds", seeds)
+	return func(done, total uint64) {
+		if time.Since(last) < 30*time.Second || done >= total {
+			return
+		}
+		last = time.Now()
+		took := time.Since(start)
+		log.Info("endgame tables: building", "rules", rules, "seeds", seeds, "percent", done*100/max(total, 1),
+			"took", took.Round(time.Second), "eta", eta(took, done, total).Round(time.Second))
+	}
+}
+
+// eta is the time left to do total units of work when done took took, at
+// the same rate; 0 when nothing is done yet (no rate) or all is done.
+func eta(took time.Duration, done, total uint64) time.Duration {
+	if done == 0 || done >= total {
+		return 0
+	}
+	return time.Duration(float64(took) * float64(total-done) / float64(done))
+}
+
+// buildTable is the command "oware build-table -rules R -seeds N -out DIR"
+// that the server runs at a low priority to build a table: it writes the
+// file (endgame.FileName) into DIR and prints "progress DONE TOTAL" lines
+// (boards) on stdout, at most one a second.
+func buildTable(args []string) error {
+	fs := flag.NewFlagSet("oware build-table", flag.ContinueOnError)
+	rules := fs.String("rules", "abapa", "abapa, wari or warri")
+	seeds := fs.Int("seeds", smallTableSeeds, "every board of up to this many seeds")
+	dir := fs.String("out", "./data/tables", "folder of the table files")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	r, err := engine.RulesByName(*rules)
+	o, ok := r.(engine.Oware)
+	if err != nil || !ok {
+		return fmt.Errorf("build-table: -rules %q: want abapa, wari or warri", *rules)
+	}
+	last := time.Time{}
+	return writeTable(context.Background(), o, *seeds, *dir, func(p endgame.Progress) {
+		if time.Since(last) >= time.Second {
+			last = time.Now()
+			fmt.Printf("progress %d %d\n", p.Done, p.Total)
+		}
+	})
+}
+
+// writeTable builds the table of r with n seeds and writes it into dir.
+func writeTable(ctx context.Context, r engine.Oware, n int, dir string, progress func(endgame.Progress)) error {
+	tb, err := endgame.Build(ctx, r, n, progress)
+	if err != nil {
+		return err
+	}
+	return tb.WriteFile(filepath.Join(dir, endgame.FileName(r, n)))
+}
+
+// isClosed reports whether c is closed.
+func isClosed(c chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
+// close stops a build under way (killing its process) and releases the
+// tables; no search may use them after.
+func (t *tables) close() error {
+	t.stop()
+	<-t.stopped
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var errs []error
+	for _, tb := range t.opened {
+		errs = append(errs, tb.Close())
+	}
+	t.opened = nil
+	for i := range t.inUse {
+		t.inUse[i].Store(nil)
+	}
+	return errors.Join(errs...)
 }
 
 // startComputer returns the game service with the computer's pool (a

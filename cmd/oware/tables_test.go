@@ -1,13 +1,31 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"oware/engine"
 )
+
+// TestMain lets the test binary stand in for the server's program: the
+// tables re-execute it as "build-table" (os.Executable).
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "build-table" {
+		if err := buildTable(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
 
 func TestTablesConfig(t *testing.T) {
 	t.Setenv("OWARE_TABLES", "/srv/oware/tables")
@@ -24,53 +42,122 @@ func TestTablesConfig(t *testing.T) {
 	}
 }
 
-// TestTablesBuiltThenLoaded: a server without tables starts at once and
-// builds them in the background (here of 6 seeds); the next one loads
-// them.
-func TestTablesBuiltThenLoaded(t *testing.T) {
+// logBuffer is a log whose text can be read while it is written.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// waitDone waits (up to 5 minutes: the build runs at the lowest
+// priority) until rules has its full table.
+func waitDone(t *testing.T, tb *tables, rules engine.GrandSlamRule) {
+	t.Helper()
+	select {
+	case <-tb.done[rules]:
+	case <-time.After(5 * time.Minute):
+		t.Fatalf("no %s table after 5 minutes", rules)
+	}
+}
+
+var (
+	abapa = engine.Oware{GrandSlam: engine.Abapa}
+	wari  = engine.Oware{GrandSlam: engine.Wari}
+	warri = engine.Oware{GrandSlam: engine.Warri}
+)
+
+// TestTablesStaged: a server without tables starts at once and builds
+// Abapa's in the background, by child processes, the small table (4
+// seeds here) first, then the full one (6); Wari's only once a search
+// asks for it, Warri's never here. The next start loads them.
+func TestTablesStaged(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "tables")
-	log := slog.New(slog.DiscardHandler)
-	first, err := openTables(dir, 6, true, log)
+	var logs logBuffer
+	first, err := openStaged(dir, 6, 4, true, slog.New(slog.NewTextHandler(&logs, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	<-first.built
-	abapa := engine.Oware{GrandSlam: engine.Abapa}
-	if first.Table(abapa) == nil || first.Table(engine.Oware{GrandSlam: engine.Warri}) == nil {
-		t.Fatal("the built tables are not in use")
+	waitDone(t, first, engine.Abapa)
+	if tb := first.Table(abapa); tb == nil || tb.MaxSeeds() != 6 {
+		t.Fatalf("Abapa's table in use: %v, want the 6-seed one", tb)
+	}
+	for _, want := range []string{"rules=abapa seeds=4", "rules=abapa seeds=6"} {
+		if !strings.Contains(logs.String(), "msg=\"endgame tables: built and in use\" "+want) {
+			t.Errorf("the log does not say %q was built:\n%s", want, logs.String())
+		}
+	}
+	if tb := first.Table(wari); tb != nil {
+		t.Fatal("a Wari table before anyone asked for one")
+	}
+	waitDone(t, first, engine.Wari) // the Table call above asked for it
+	if tb := first.Table(wari); tb == nil || tb.MaxSeeds() != 6 {
+		t.Fatalf("Wari's table in use: %v, want the 6-seed one", tb)
 	}
 	if err := first.close(); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"abapa-6.tbl", "wari-6.tbl", "warri-6.tbl"} {
-		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-			t.Error(err)
+	for name, want := range map[string]bool{"abapa-4.tbl": true, "abapa-6.tbl": true, "wari-4.tbl": true,
+		"wari-6.tbl": true, "warri-4.tbl": false, "warri-6.tbl": false} {
+		if _, err := os.Stat(filepath.Join(dir, name)); (err == nil) != want {
+			t.Errorf("%s: there %v, want %v", name, err == nil, want)
 		}
 	}
-	second, err := openTables(dir, 6, true, log)
+
+	second, err := openStaged(dir, 6, 4, false, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer second.close()
-	select {
-	case <-second.built:
-	default:
-		t.Fatal("the second start builds again")
+	if tb := second.Table(abapa); tb == nil || tb.MaxSeeds() != 6 {
+		t.Errorf("the second start's Abapa table: %v, want the 6-seed file", tb)
 	}
-	if second.Table(abapa) == nil {
-		t.Error("the second start did not load the tables")
+	if second.Table(warri) != nil {
+		t.Error("a Warri table with -build-tables=false and no file")
 	}
-	other, err := openTables(filepath.Join(t.TempDir(), "empty"), 6, false, log)
-	if err != nil || other.Table(abapa) != nil {
-		t.Errorf("with -build-tables=false and no files: %v", err)
+
+	// A build left unfinished (its temporary file) is cleared at start.
+	stale := filepath.Join(dir, "warri-6.tbl.123.tmp")
+	os.WriteFile(stale, []byte("half"), 0o644)
+	third, err := openStaged(dir, 6, 4, true, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
 	}
-	select {
-	case <-other.built:
-	default:
-		t.Error("-build-tables=false builds")
+	defer third.close()
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("the stale temporary file is still there")
 	}
-	none, err := openTables(dir, 0, true, log)
+
+	none, err := openTables(dir, 0, true, slog.New(slog.DiscardHandler))
 	if err != nil || none.Table(abapa) != nil {
 		t.Errorf("without tables: %v", err)
+	}
+	none.close()
+}
+
+func TestETA(t *testing.T) {
+	for _, c := range []struct {
+		took        time.Duration
+		done, total uint64
+		want        time.Duration
+	}{
+		{10 * time.Second, 25, 100, 30 * time.Second}, // a quarter in 10 s: three more quarters
+		{time.Minute, 1, 2, time.Minute},
+		{time.Minute, 0, 100, 0},   // no rate yet
+		{time.Minute, 100, 100, 0}, // over
+	} {
+		if got := eta(c.took, c.done, c.total); got != c.want {
+			t.Errorf("eta(%v, %d, %d) = %v, want %v", c.took, c.done, c.total, got, c.want)
+		}
 	}
 }

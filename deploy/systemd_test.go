@@ -1,0 +1,48 @@
+package deploy
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSystemdUnit checks oware.service with systemd-analyze: verify finds
+// nothing to say (an unknown or misspelt setting is only a warning there,
+// so any output fails), and its security review rates the unit's exposure
+// at most 2.0 of 10 ("OK"; the threshold is in tenths). The unit's program is replaced by an
+// executable that exists here. Without systemd-analyze the test is
+// skipped (.ci/run installs it).
+func TestSystemdUnit(t *testing.T) {
+	analyze, err := exec.LookPath("systemd-analyze")
+	if err != nil {
+		t.Skip("systemd-analyze not found")
+	}
+	unit, err := os.ReadFile("oware.service")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\nUser=oware\n", "\nNoNewPrivileges=yes\n", "\nProtectSystem=strict\n",
+		"\nRestart=on-failure\n", "\nExecStart=/usr/local/bin/oware\n"} {
+		if !strings.Contains(string(unit), want) {
+			t.Errorf("oware.service lacks %q", strings.TrimSpace(want))
+		}
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "oware.service")
+	text := strings.Replace(string(unit), "ExecStart=/usr/local/bin/oware", "ExecStart="+self, 1)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(analyze, "verify", path).CombinedOutput(); err != nil || len(out) > 0 {
+		t.Errorf("systemd-analyze verify: %v\n%s", err, out)
+	}
+	out, err := exec.Command(analyze, "security", "--offline=yes", "--threshold=20", path).CombinedOutput()
+	if err != nil {
+		t.Errorf("systemd-analyze security: %v (exposure above 2.0)\n%s", err, out)
+	}
+}

@@ -1,0 +1,363 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/game"
+	"oware/models"
+	"oware/tournament"
+	"oware/views"
+)
+
+// The tournament pages (issue 26; docs/tournaments.md): the list with the
+// form of a new tournament, a tournament's page with its join and
+// withdraw forms and its standings, live over server-sent events, the
+// reminders of the home page and the podiums of a player's page. The JSON
+// API is in tournaments_api.go.
+
+// tournamentRow is a tournament as the views list it.
+func tournamentRow(t *models.Tournament) views.TournamentRow {
+	return views.TournamentRow{ID: t.ID, Name: t.Name, Kind: t.Kind, Rules: t.Rules, Status: t.Status,
+		Clock: tournament.TimeControl(t).String(), Rated: t.Rated, Password: t.PasswordHash != "",
+		Minutes: t.Minutes, Rounds: t.Rounds, Starts: clockTime(t.StartsAt), Ends: clockTime(t.EndsAt),
+		StartsISO: t.StartsAt.UTC().Format(time.RFC3339)}
+}
+
+// clockTime writes a time as the tournament pages show it.
+func clockTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+
+// tournamentsPage: GET /{lang}/tournaments.
+func (h *handler) tournamentsPage(c echo.Context) error {
+	form := views.TournamentForm{Kind: "arena", Rules: "abapa", Clock: "3+2", StartsIn: 10, Duration: 60, Rounds: 5, Rated: true}
+	return h.renderTournaments(c, http.StatusOK, form, "")
+}
+
+// renderTournaments renders the tournaments page with the form's values
+// and a refusal's message key ("" for none).
+func (h *handler) renderTournaments(c echo.Context, status int, form views.TournamentForm, errKey string) error {
+	running, upcoming, finished, err := h.tournaments.List(c.Request().Context(), 30)
+	if err != nil {
+		return err
+	}
+	v := views.TournamentsView{CSRF: csrfToken(c), Player: h.visit(c).user != nil, Form: form}
+	for _, l := range []struct {
+		from []models.Tournament
+		to   *[]views.TournamentRow
+	}{{running, &v.Running}, {upcoming, &v.Upcoming}, {finished, &v.Finished}} {
+		for i := range l.from {
+			*l.to = append(*l.to, tournamentRow(&l.from[i]))
+		}
+	}
+	p := h.page(c, "title_tournaments", "/tournaments")
+	p.Description = p.L.T("trn_description")
+	if errKey != "" {
+		v.Error = p.L.T(errKey)
+	}
+	return render(c, status, views.TournamentsPage(p, v))
+}
+
+// formInt reads a number field; a missing or bad one is -1 (refused by
+// the settings' checks).
+func formInt(c echo.Context, name string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(name)))
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// createTournamentForm: POST /{lang}/tournaments -> the new tournament's
+// page; a refusal renders the form again with its message.
+func (h *handler) createTournamentForm(c echo.Context) error {
+	form := views.TournamentForm{Kind: c.FormValue("kind"), Name: c.FormValue("name"), Rules: c.FormValue("rules"),
+		Clock: c.FormValue("clock"), StartsIn: formInt(c, "starts_in"), Duration: formInt(c, "duration"),
+		Rounds: formInt(c, "rounds"), Rated: c.FormValue("rated") == "on"}
+	user := h.visit(c).userID()
+	if user == 0 {
+		return errNeedsAccount
+	}
+	tc, err := game.ParseTimeControl(form.Clock)
+	if err != nil {
+		err = tournament.ErrBadClock
+	}
+	if err == nil && (form.StartsIn < 0 || form.StartsIn > int(tournament.MaxStartsIn/time.Minute)) {
+		err = tournament.ErrBadStart
+	}
+	var t *models.Tournament
+	if err == nil {
+		set := tournament.Settings{Kind: form.Kind, Name: form.Name, Rules: form.Rules, Clock: tc,
+			Minutes: form.Duration, Rounds: form.Rounds, StartsIn: time.Duration(form.StartsIn) * time.Minute,
+			Rated: form.Rated, Password: c.FormValue("password")}
+		t, err = h.tournaments.Create(c.Request().Context(), set, user)
+	}
+	var ue *userError
+	if errors.As(refusal(err), &ue) {
+		return h.renderTournaments(c, ue.status, form, ue.key)
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(c, "/"+langOf(c)+"/tournaments/"+t.ID)
+}
+
+// tournamentView returns the view of tournament t as the request's
+// visitor sees it.
+func (h *handler) tournamentView(c echo.Context, t *models.Tournament) (views.TournamentView, error) {
+	v, err := h.tournaments.View(c.Request().Context(), t)
+	if err != nil {
+		return views.TournamentView{}, err
+	}
+	user := h.visit(c).userID()
+	out := views.TournamentView{CSRF: csrfToken(c), T: tournamentRow(t), Round: t.Round, Player: user != 0,
+		EventsURL: "/" + langOf(c) + "/tournaments/" + t.ID + "/events", AllGames: len(v.Games)}
+	out.T.Players = len(v.Players)
+	if p := v.Player(user); p != nil && user != 0 {
+		out.Joined = !p.Withdrawn
+	}
+	if i := v.Current(user); i >= 0 && user != 0 && v.Games[i].GameID != nil {
+		out.MyGame = *v.Games[i].GameID
+	}
+	for _, s := range v.Standings {
+		out.Standings = append(out.Standings, views.StandingRow{Rank: s.Rank, Player: v.Name(s.Player),
+			Points: points(s.Points), Buchholz: points(s.Buchholz), SonnebornBerger: points(s.SonnebornBerger),
+			Games: s.Games, Fire: s.Fire, Me: s.Player == user, Withdrawn: v.Player(s.Player).Withdrawn})
+	}
+	for i := len(v.Games) - 1; i >= 0 && len(out.Games) < views.MaxGamesShown; i-- {
+		g, p := v.Games[i], v.Pairings[i]
+		row := views.PairingRow{Round: g.Round, South: v.Name(g.SouthID), Playing: !p.Over()}
+		if g.GameID != nil {
+			row.Game = *g.GameID
+		}
+		if g.NorthID != nil {
+			row.North = v.Name(*g.NorthID)
+		}
+		if r := resultOf(p.Outcome); r != nil {
+			row.Result = *r
+		}
+		out.Games = append(out.Games, row)
+	}
+	return out, nil
+}
+
+// points writes points as the standings show them: "3", "2.5".
+func points(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// tournamentPage: GET /{lang}/tournaments/{id}.
+func (h *handler) tournamentPage(c echo.Context) error {
+	return h.renderTournament(c, http.StatusOK, "")
+}
+
+// renderTournament renders a tournament's page with a refusal's message
+// key ("" for none).
+func (h *handler) renderTournament(c echo.Context, status int, errKey string) error {
+	t, err := h.tournaments.Find(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	v, err := h.tournamentView(c, t)
+	if err != nil {
+		return err
+	}
+	p := h.page(c, "title_tournaments", "/tournaments/"+t.ID)
+	p.Title, p.Live, p.NoIndex = t.Name, true, true
+	p.Description = p.L.T("trn_description")
+	if t.Status != "finished" {
+		p.Refresh = 15 // without JavaScript; with it the standings are live
+	}
+	if errKey != "" {
+		v.Error = p.L.T(errKey)
+	}
+	return render(c, status, views.TournamentPage(p, v))
+}
+
+// tournamentAction returns the handler of a form that joins or withdraws.
+func (h *handler) tournamentAction(join bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		user := h.visit(c).userID()
+		if user == 0 {
+			return errNeedsAccount
+		}
+		ctx, id := c.Request().Context(), c.Param("id")
+		var err error
+		if join {
+			err = h.tournaments.Join(ctx, id, user, c.FormValue("password"))
+		} else {
+			err = h.tournaments.Withdraw(ctx, id, user)
+		}
+		var ue *userError
+		if errors.As(refusal(err), &ue) && ue.status != http.StatusNotFound {
+			return h.renderTournament(c, ue.status, ue.key)
+		}
+		if err != nil {
+			return err
+		}
+		return redirect(c, "/"+langOf(c)+"/tournaments/"+id)
+	}
+}
+
+// tournamentChannel is the broker's key of tournament id's changes (a
+// game's is its 12-character id, so they never meet).
+func tournamentChannel(id string) string { return "t" + id }
+
+// publishTournament is the tournament service's OnChange hook: the change
+// goes to the tournament's event streams on every instance.
+func (h *handler) publishTournament(id string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := h.events.Publish(ctx, tournamentChannel(id), int(time.Now().UnixMilli()%(1<<30))+1); err != nil {
+		h.log.Warn("tournament event", "tournament", id, "err", err)
+	}
+}
+
+// tournamentPoll is how often a tournament's stream looks for changes
+// that reached it no other way.
+const tournamentPoll = 10 * time.Second
+
+// tournamentEvents: GET /{lang}/tournaments/{id}/events streams the live
+// part of the page (event "standings") whenever the tournament changes,
+// within the bounds of the event streams (429 past them).
+func (h *handler) tournamentEvents(c echo.Context) error {
+	t, err := h.tournaments.Find(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	ok, closed := h.streams.open(clientKey(c), tournamentChannel(t.ID))
+	if !ok {
+		setRetryAfter(c, streamRetryAfter)
+		return errTooManyStreams
+	}
+	defer closed()
+	ch, stop := h.events.Subscribe(tournamentChannel(t.ID))
+	defer stop()
+	ctx := c.Request().Context()
+	// live renders the live part as the viewer sees it now.
+	live := func() ([]byte, error) {
+		if t, err = h.tournaments.Find(ctx, t.ID); err != nil {
+			return nil, err
+		}
+		v, err := h.tournamentView(c, t)
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		err = views.TournamentLive(h.visit(c).l, langOf(c), v).Render(ctx, &buf)
+		return buf.Bytes(), err
+	}
+	// Counted after the subscription, so that no change slips in
+	// between, and sent first: the page may be older.
+	last, err := live()
+	if err != nil {
+		return err
+	}
+	resp := c.Response()
+	rc := http.NewResponseController(resp)
+	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
+	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
+	resp.Header().Set("X-Accel-Buffering", "no")
+	resp.WriteHeader(http.StatusOK)
+	write := func(b []byte) error {
+		_ = rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
+		if _, err := resp.Write(b); err != nil {
+			return err
+		}
+		resp.Flush()
+		return nil
+	}
+	if write(append([]byte("retry: 2000\n\n"), sseEvent("standings", last)...)) != nil {
+		return nil
+	}
+	poll := time.NewTicker(tournamentPoll)
+	defer poll.Stop()
+	ping := time.NewTicker(keepAlive)
+	defer ping.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case _, ok := <-ch:
+			if !ok {
+				return nil // the broker stopped: shutting down
+			}
+		case <-poll.C:
+		case <-ping.C:
+			if write([]byte(": ping\n\n")) != nil {
+				return nil
+			}
+			continue
+		}
+		b, err := live()
+		if err != nil {
+			return nil
+		}
+		if bytes.Equal(b, last) {
+			continue
+		}
+		last = b
+		if write(sseEvent("standings", b)) != nil {
+			return nil
+		}
+	}
+}
+
+// sseEvent writes a server-sent event of the given name whose data is b
+// (its lines each a data line).
+func sseEvent(name string, b []byte) []byte {
+	var out bytes.Buffer
+	out.WriteString("event: " + name + "\n")
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		out.WriteString("data: ")
+		out.Write(line)
+		out.WriteByte('\n')
+	}
+	out.WriteByte('\n')
+	return out.Bytes()
+}
+
+// tournamentReminders returns the running and upcoming tournaments the
+// home page reminds of (at most 4; none when they cannot be read).
+func (h *handler) tournamentReminders(c echo.Context) []views.TournamentReminder {
+	running, upcoming, _, err := h.tournaments.List(c.Request().Context(), 4)
+	if err != nil {
+		h.log.WarnContext(c.Request().Context(), "tournament reminders", "err", err)
+		return nil
+	}
+	var out []views.TournamentReminder
+	lang := langOf(c)
+	for _, list := range [][]models.Tournament{running, upcoming} {
+		for i := 0; i < len(list) && len(out) < 4; i++ {
+			t := &list[i]
+			out = append(out, views.TournamentReminder{URL: tournamentRow(t).URL(lang), Name: t.Name,
+				Starts: clockTime(t.StartsAt), Running: t.Status == "running"})
+		}
+	}
+	return out
+}
+
+// podiums returns the places among the first three of account userID in
+// the finished tournaments they played (the latest 20 looked at).
+func (h *handler) podiums(ctx context.Context, lang string, userID uint) ([]views.Podium, error) {
+	ts, err := h.db.TournamentsOf(ctx, userID, "finished", 20)
+	if err != nil {
+		return nil, err
+	}
+	var out []views.Podium
+	for i := range ts {
+		v, err := h.tournaments.View(ctx, &ts[i])
+		if err != nil {
+			return nil, err
+		}
+		if s := v.Standing(userID); s != nil && s.Rank <= 3 && s.Games > 0 {
+			out = append(out, views.Podium{Place: s.Rank, Name: ts[i].Name,
+				URL: "/" + lang + "/tournaments/" + ts[i].ID, Finished: ts[i].StartsAt.Format("2006-01-02")})
+		}
+	}
+	return out, nil
+}

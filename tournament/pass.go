@@ -1,0 +1,305 @@
+package tournament
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"oware/game"
+	"oware/models"
+)
+
+// A pass does what is due in a tournament: start it at its time, pair
+// the players waiting (an arena) or the next round once the last one is
+// over (a Swiss event), finish it. Passes run after every tournament
+// game's end (Kick) and every tick of Run; the pairing itself holds the
+// tournament's row lock (models.DB.PairTournament), so passes of several
+// instances at once pair nobody twice.
+
+// Run runs Tick every interval until ctx is done.
+func (s *Service) Run(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := s.Tick(ctx); err != nil && ctx.Err() == nil && !models.Unavailable(err) {
+			s.log.Error("tournaments", "err", err)
+		}
+	}
+}
+
+// Tick makes the hourly arenas when asked (Hourly) and kicks a pass of
+// every tournament due (started and not finished).
+func (s *Service) Tick(ctx context.Context) error {
+	now := s.games.Now()
+	if s.Hourly && now.Sub(s.lastSchedule) >= time.Minute {
+		s.lastSchedule = now
+		if err := s.schedule(ctx, now); err != nil {
+			s.log.Error("hourly arenas", "err", err)
+		}
+	}
+	ts, err := s.db.DueTournaments(ctx, now, 200)
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		s.Kick(t.ID)
+	}
+	return nil
+}
+
+// Pass does what is due in tournament id now.
+func (s *Service) Pass(ctx context.Context, id string) error {
+	t, err := s.Find(ctx, id)
+	if err != nil {
+		return err
+	}
+	now := s.games.Now()
+	if t.Status == "created" {
+		if now.Before(t.StartsAt) {
+			return nil
+		}
+		if _, err := s.db.SetTournamentStatus(ctx, id, "created", "running"); err != nil {
+			return err
+		}
+		t.Status = "running"
+		s.changed(id)
+	}
+	if t.Status != "running" {
+		return nil
+	}
+	if t.Kind == "arena" {
+		return s.arenaPass(ctx, t, now)
+	}
+	return s.swissPass(ctx, t, now)
+}
+
+// finish marks t finished.
+func (s *Service) finish(ctx context.Context, t *models.Tournament) error {
+	ok, err := s.db.SetTournamentStatus(ctx, t.ID, "running", "finished")
+	if ok {
+		s.changed(t.ID)
+	}
+	return err
+}
+
+// arenaPass finishes an arena whose time is up, else pairs its waiting
+// players.
+func (s *Service) arenaPass(ctx context.Context, t *models.Tournament, now time.Time) error {
+	if !now.Before(t.EndsAt) {
+		return s.finish(ctx, t)
+	}
+	ratings, err := s.ratings(ctx, t)
+	if err != nil {
+		return err
+	}
+	made, err := s.db.PairTournament(ctx, t.ID, 0, s.games.Now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
+		return arenaPairs(t, players, games, ratings, now), nil
+	})
+	if err != nil {
+		return err
+	}
+	return s.start(ctx, t, made)
+}
+
+// ratings returns the ratings of t's players in its category.
+func (s *Service) ratings(ctx context.Context, t *models.Tournament) (map[uint]float64, error) {
+	players, err := s.db.TournamentPlayers(ctx, t.ID, Category(t))
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[uint]float64, len(players))
+	for _, p := range players {
+		out[p.UserID] = p.Rating
+	}
+	return out, nil
+}
+
+// arenaPairs returns the new pairings of an arena (PairArena) whose
+// players and games are as given: the players neither withdrawn nor
+// forfeited twice who are not in a game.
+func arenaPairs(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame,
+	ratings map[uint]float64, now time.Time) []models.TournamentGame {
+	for i := range players {
+		players[i].Rating = ratings[players[i].UserID]
+	}
+	v := newView(t, players, games, now)
+	busy := map[uint]bool{}
+	last := map[uint]uint{}
+	balance := map[uint]int{}
+	for _, p := range v.Pairings {
+		if !p.Over() {
+			busy[p.South], busy[p.North] = true, true
+		}
+		if p.Outcome != Void {
+			last[p.South], last[p.North] = p.North, p.South
+			balance[p.South]++
+			balance[p.North]--
+		}
+	}
+	var waiting []ArenaPlayer
+	active := 0
+	for _, st := range v.Standings {
+		p := v.Player(st.Player)
+		if p.Withdrawn || st.Forfeits >= MaxForfeits {
+			continue
+		}
+		active++
+		if !busy[st.Player] {
+			waiting = append(waiting, ArenaPlayer{ID: st.Player, Points: st.Points, Rating: p.Rating,
+				Last: last[st.Player], Balance: balance[st.Player]})
+		}
+	}
+	return gamesOf(0, PairArena(waiting, active == 2))
+}
+
+// gamesOf returns the pairings of round for pairs ([South, North]), each
+// with a new game id and seat tokens.
+func gamesOf(round int, pairs [][2]uint) []models.TournamentGame {
+	out := make([]models.TournamentGame, len(pairs))
+	for i, p := range pairs {
+		id, north := models.NewGameID(), p[1]
+		out[i] = models.TournamentGame{Round: round, GameID: &id, SouthID: p[0], NorthID: &north,
+			SouthToken: models.NewToken(), NorthToken: models.NewToken()}
+	}
+	return out
+}
+
+// start has package game make the games of the pairings just stored; a
+// pairing whose game cannot be made is deleted.
+func (s *Service) start(ctx context.Context, t *models.Tournament, made []models.TournamentGame) error {
+	var first error
+	for _, tg := range made {
+		if tg.GameID == nil {
+			continue
+		}
+		_, _, err := s.games.CreatePaired(ctx, game.PairedSettings{ID: *tg.GameID, Rules: t.Rules, Fours: t.Fours,
+			Clock: TimeControl(t), Rated: t.Rated, South: tg.SouthID, North: *tg.NorthID,
+			Tokens: [2]string{tg.SouthToken, tg.NorthToken}})
+		if err != nil {
+			s.log.Error("tournament game", "tournament", t.ID, "game", *tg.GameID, "err", err)
+			if derr := s.db.DeleteTournamentGame(ctx, tg.ID); derr != nil {
+				s.log.Error("tournament game", "tournament", t.ID, "pairing", tg.ID, "err", derr)
+			}
+			first = cmp.Or(first, err)
+		}
+	}
+	if len(made) > 0 {
+		s.changed(t.ID)
+	}
+	return first
+}
+
+// SwissWait is how long a Swiss event that has fewer than two players at
+// its start waits for more before it finishes without a game.
+const SwissWait = 10 * time.Minute
+
+// swissPass pairs the first round of a Swiss event, or the next one once
+// every game of the last is over, or finishes it after its last round.
+func (s *Service) swissPass(ctx context.Context, t *models.Tournament, now time.Time) error {
+	v, err := s.View(ctx, t)
+	if err != nil {
+		return err
+	}
+	for _, p := range v.Pairings {
+		if p.Round == t.Round && !p.Over() {
+			return nil // the round is being played
+		}
+	}
+	if t.Round == 0 && len(eligible(v, 1)) < 2 {
+		if now.Sub(t.StartsAt) < SwissWait {
+			return nil // waiting for players
+		}
+		return s.finish(ctx, t)
+	}
+	if t.Round >= t.Rounds {
+		return s.finish(ctx, t)
+	}
+	ratings := map[uint]float64{}
+	for _, p := range v.Players {
+		ratings[p.UserID] = p.Rating
+	}
+	round := t.Round + 1
+	made, err := s.db.PairTournament(ctx, t.ID, round, s.games.Now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
+		for i := range players {
+			players[i].Rating = ratings[players[i].UserID]
+		}
+		return swissPairs(newView(t, players, games, now), round), nil
+	})
+	if errors.Is(err, models.ErrTournamentChanged) {
+		return nil // another instance paired the round
+	}
+	if err != nil {
+		return err
+	}
+	return s.start(ctx, t, made)
+}
+
+// swissOrder returns the players' accounts in the order of their pairing
+// numbers: by rating, the higher first, then as they joined.
+func swissOrder(players []models.TournamentPlayer) []uint {
+	ps := slices.Clone(players)
+	slices.SortStableFunc(ps, func(a, b models.TournamentPlayer) int { return cmp.Compare(b.Rating, a.Rating) })
+	ids := make([]uint, len(ps))
+	for i, p := range ps {
+		ids[i] = p.UserID
+	}
+	return ids
+}
+
+// eligible returns the players of v who are paired in round: not
+// withdrawn, not forfeited twice, joined before the round was paired.
+func eligible(v *View, round int) []uint {
+	var out []uint
+	for _, id := range swissOrder(v.Players) {
+		p, st := v.Player(id), v.Standing(id)
+		if !p.Withdrawn && st.Forfeits < MaxForfeits && p.JoinedRound < round {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// swissPairs returns the pairings of round (PairSwiss) of the Swiss event
+// v: its games and a bye.
+func swissPairs(v *View, round int) []models.TournamentGame {
+	ids := eligible(v, round)
+	number := map[uint]int{}
+	for i, id := range swissOrder(v.Players) {
+		number[id] = i + 1
+	}
+	players := make([]SwissPlayer, len(ids))
+	for i, id := range ids {
+		sp := SwissPlayer{ID: id, Number: number[id], Points: v.Standing(id).Points}
+		for _, p := range v.Pairings {
+			switch {
+			case p.Outcome == Bye && p.South == id:
+				sp.HadBye = true
+			case p.Outcome == Void || (p.South != id && p.North != id):
+			case p.South == id:
+				sp.Opponents = append(sp.Opponents, p.North)
+				if p.Forfeit == 0 {
+					sp.Seats = append(sp.Seats, 1)
+				}
+			default:
+				sp.Opponents = append(sp.Opponents, p.South)
+				if p.Forfeit == 0 {
+					sp.Seats = append(sp.Seats, -1)
+				}
+			}
+		}
+		players[i] = sp
+	}
+	r := PairSwiss(players)
+	out := gamesOf(round, r.Pairs)
+	if r.Bye != 0 {
+		out = append(out, models.TournamentGame{Round: round, SouthID: r.Bye})
+	}
+	return out
+}

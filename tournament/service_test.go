@@ -1,0 +1,375 @@
+package tournament_test
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"oware/engine"
+	"oware/game"
+	"oware/models"
+	"oware/models/modelstest"
+	"oware/tournament"
+)
+
+// fixture is a tournament service over a fresh database whose time the
+// test moves by hand.
+type fixture struct {
+	db    *models.DB
+	games *game.Service
+	ts    *tournament.Service
+	mu    sync.Mutex
+	now   time.Time
+}
+
+func (f *fixture) clock() time.Time { f.mu.Lock(); defer f.mu.Unlock(); return f.now }
+func (f *fixture) wait(d time.Duration) {
+	f.mu.Lock()
+	f.now = f.now.Add(d)
+	f.mu.Unlock()
+}
+
+func eachDialect(t *testing.T, run func(t *testing.T, f *fixture)) {
+	for _, d := range modelstest.Dialects() {
+		t.Run(d, func(t *testing.T) {
+			db := modelstest.Open(t, d)
+			run(t, newFixture(db))
+		})
+	}
+}
+
+func newFixture(db *models.DB) *fixture {
+	log := slog.New(slog.DiscardHandler)
+	f := &fixture{db: db, games: game.New(db, log), now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	f.games.SetClock(f.clock)
+	f.ts = tournament.New(db, f.games, log)
+	return f
+}
+
+// users registers n players and returns their accounts.
+func (f *fixture) users(t *testing.T, n int) []uint {
+	t.Helper()
+	ids := make([]uint, n)
+	for i := range ids {
+		u := &models.User{Username: fmt.Sprintf("p%02d", i+1), PasswordHash: "x"}
+		if err := f.db.CreateUser(t.Context(), u); err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = u.ID
+	}
+	return ids
+}
+
+// create makes a tournament starting in a minute, joins players, moves
+// the time to the start and runs the first pass.
+func (f *fixture) create(t *testing.T, set tournament.Settings, players []uint) *models.Tournament {
+	t.Helper()
+	set.Name, set.Rules, set.Clock, set.StartsIn = "Test", "abapa", game.TimeControl{Initial: 60}, time.Minute
+	tr, err := f.ts.Create(t.Context(), set, players[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range players {
+		if err := f.ts.Join(t.Context(), tr.ID, id, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.wait(time.Minute)
+	f.pass(t, tr.ID)
+	return tr
+}
+
+// pass runs a pass of tournament id and waits until every game paired
+// exists (a pass the end of a game started in the background may be
+// making them).
+func (f *fixture) pass(t *testing.T, id string) {
+	t.Helper()
+	if err := f.ts.Pass(t.Context(), id); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		v := f.view(t, id)
+		made := true
+		for _, g := range v.Games {
+			made = made && (g.GameID == nil || g.Game.Status != "")
+		}
+		if made {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("games never made: %+v", v.Games)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func (f *fixture) view(t *testing.T, id string) *tournament.View {
+	t.Helper()
+	tr, err := f.ts.Find(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := f.ts.View(t.Context(), tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// resign ends game id: seat resigns.
+func (f *fixture) resign(t *testing.T, id string, seat engine.Side) {
+	t.Helper()
+	g, err := f.games.Load(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.games.Resign(t.Context(), g, seat); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// running returns the games in progress of v as [south, north] by game id.
+func running(v *tournament.View) map[string][2]uint {
+	out := map[string][2]uint{}
+	for i, g := range v.Games {
+		if !v.Pairings[i].Over() && g.GameID != nil {
+			out[*g.GameID] = [2]uint{g.SouthID, *g.NorthID}
+		}
+	}
+	return out
+}
+
+// TestArenaPairing: four players are paired in two games at the start;
+// when one game ends its two players wait (no immediate rematch) until
+// the other ends, and then the winners meet and the losers meet.
+func TestArenaPairing(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		p := f.users(t, 4)
+		tr := f.create(t, tournament.Settings{Kind: "arena", Minutes: 30}, p)
+		v := f.view(t, tr.ID)
+		if v.T.Status != "running" || len(running(v)) != 2 {
+			t.Fatalf("status %s, games %v", v.T.Status, running(v))
+		}
+		games := running(v)
+		var ids []string
+		for id := range games {
+			ids = append(ids, id)
+		}
+		f.resign(t, ids[0], engine.North) // South wins
+		f.pass(t, tr.ID)
+		if got := running(f.view(t, tr.ID)); len(got) != 1 {
+			t.Fatalf("after one game: %v, want the other game only", got)
+		}
+		f.resign(t, ids[1], engine.North)
+		f.pass(t, tr.ID)
+		v = f.view(t, tr.ID)
+		now := running(v)
+		if len(now) != 2 {
+			t.Fatalf("after both games: %v, want two new games", now)
+		}
+		w1, l1, w2, l2 := games[ids[0]][0], games[ids[0]][1], games[ids[1]][0], games[ids[1]][1]
+		for _, pair := range now {
+			a, b := min(pair[0], pair[1]), max(pair[0], pair[1])
+			if !(a == min(w1, w2) && b == max(w1, w2)) && !(a == min(l1, l2) && b == max(l1, l2)) {
+				t.Errorf("pair %v: want the winners %d, %d and the losers %d, %d", pair, w1, w2, l1, l2)
+			}
+		}
+		if s := v.Standings; s[0].Points != 2 || s[1].Points != 2 || s[2].Points != 0 || s[0].Games != 1 {
+			t.Errorf("standings %+v", s)
+		}
+		// The winner of an earlier game was South: the winners' game gives
+		// South to whoever sat North before, if any; both sat South, so
+		// the higher placed (equal points: the first joined) takes South.
+		// Past the end, nobody is paired and the arena is finished.
+		f.wait(31 * time.Minute)
+		f.pass(t, tr.ID)
+		if v := f.view(t, tr.ID); v.T.Status != "finished" {
+			t.Errorf("after its time: %s", v.T.Status)
+		}
+	})
+}
+
+// TestArenaForfeits: a player who makes no first move loses the game
+// (the opponent wins), and after two such games is paired no more and
+// may not join again. Two players: p1 sits South first (equal balance,
+// placed first), then p2 (p1 sat South more), then p1 again; South never
+// moves.
+func TestArenaForfeits(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		p := f.users(t, 2)
+		tr := f.create(t, tournament.Settings{Kind: "arena", Minutes: 30}, p)
+		for round := range 4 {
+			games := running(f.view(t, tr.ID))
+			if round == 3 {
+				if len(games) != 0 {
+					t.Fatalf("after p1's second forfeit: games %v", games)
+				}
+				break
+			}
+			if len(games) != 1 {
+				t.Fatalf("round %d: games %v", round, games)
+			}
+			f.wait(game.FirstMove + time.Second) // South makes no first move
+			if n, err := f.games.Sweep(t.Context()); err != nil || n != 1 {
+				t.Fatalf("round %d: sweep: %d, %v", round, n, err)
+			}
+			f.pass(t, tr.ID)
+		}
+		v := f.view(t, tr.ID)
+		want := []tournament.Standing{
+			{Player: p[1], Points: 4, Games: 3, Wins: 2, Forfeits: 1, Rank: 1},
+			{Player: p[0], Points: 2, Games: 3, Wins: 1, Forfeits: 2, Rank: 2},
+		}
+		for i, s := range v.Standings {
+			if s != want[i] {
+				t.Errorf("standing %+v, want %+v", s, want[i])
+			}
+		}
+		if err := f.ts.Join(t.Context(), tr.ID, p[0], ""); !errors.Is(err, tournament.ErrForfeited) {
+			t.Errorf("join again: %v, want ErrForfeited", err)
+		}
+	})
+}
+
+// TestSwissRounds: three players over two rounds. Round 1: the bye to
+// the lowest placed (all ratings equal: the last joined, p3), p1 South
+// against p2. Nothing more is paired while that game is played. Once p1
+// has won, round 2 gives the bye to the lowest placed without one: p2
+// (0 points); p1 meets p3, and p1, who sat South, takes North. After
+// round 2 the event is finished.
+func TestSwissRounds(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		p := f.users(t, 3)
+		tr := f.create(t, tournament.Settings{Kind: "swiss", Rounds: 2}, p)
+		v := f.view(t, tr.ID)
+		if v.T.Round != 1 || len(v.Games) != 2 {
+			t.Fatalf("round %d, pairings %+v", v.T.Round, v.Games)
+		}
+		g, bye := v.Games[0], v.Games[1]
+		if g.SouthID != p[0] || *g.NorthID != p[1] || bye.SouthID != p[2] || bye.GameID != nil {
+			t.Fatalf("round 1: %+v and %+v", g, bye)
+		}
+		f.pass(t, tr.ID)
+		if v := f.view(t, tr.ID); v.T.Round != 1 || len(v.Games) != 2 {
+			t.Fatalf("while round 1 is played: round %d, %d pairings", v.T.Round, len(v.Games))
+		}
+		f.resign(t, *g.GameID, engine.North)
+		f.pass(t, tr.ID)
+		v = f.view(t, tr.ID)
+		if v.T.Round != 2 || len(v.Games) != 4 {
+			t.Fatalf("round %d, pairings %+v", v.T.Round, v.Games)
+		}
+		g, bye = v.Games[2], v.Games[3]
+		if g.SouthID != p[2] || *g.NorthID != p[0] || bye.SouthID != p[1] || bye.GameID != nil {
+			t.Fatalf("round 2: %+v and %+v", g, bye)
+		}
+		f.resign(t, *g.GameID, engine.North) // p3 wins
+		f.pass(t, tr.ID)
+		v = f.view(t, tr.ID)
+		if v.T.Status != "finished" {
+			t.Fatalf("after the last round: %s", v.T.Status)
+		}
+		// p3: bye + win = 2, Buchholz p1's 1; p1: 1 (Buchholz 1 + 2);
+		// p2: bye = 1 (Buchholz p1's 1).
+		want := []tournament.Standing{
+			{Player: p[2], Points: 2, Games: 1, Wins: 1, Buchholz: 1, SonnebornBerger: 1, Rank: 1},
+			{Player: p[0], Points: 1, Games: 2, Wins: 1, Buchholz: 3, SonnebornBerger: 1, Rank: 2},
+			{Player: p[1], Points: 1, Games: 1, Buchholz: 1, Rank: 3},
+		}
+		for i, s := range v.Standings {
+			if s != want[i] {
+				t.Errorf("standing %+v, want %+v", s, want[i])
+			}
+		}
+	})
+}
+
+// TestSwissPairedOnce: two instances (two database handles, two
+// services) pass the same Swiss event at once, many times: each round is
+// paired exactly once.
+func TestSwissPairedOnce(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		g := newFixture(modelstest.Reopen(t, f.db))
+		g.games.SetClock(f.clock)
+		p := f.users(t, 6)
+		for i := range 5 {
+			set := tournament.Settings{Kind: "swiss", Rounds: 3, Name: "Once", Rules: "abapa",
+				Clock: game.TimeControl{Initial: 60}, StartsIn: time.Minute}
+			tr, err := f.ts.Create(t.Context(), set, p[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range p {
+				if err := f.ts.Join(t.Context(), tr.ID, id, ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f.wait(time.Minute)
+			var wg sync.WaitGroup
+			for _, s := range []*tournament.Service{f.ts, g.ts, f.ts, g.ts} {
+				wg.Go(func() {
+					if err := s.Pass(t.Context(), tr.ID); err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+			f.pass(t, tr.ID)
+			v := f.view(t, tr.ID)
+			if v.T.Round != 1 || len(v.Games) != 3 {
+				t.Fatalf("round %d, %d pairings, want round 1 and 3", v.T.Round, len(v.Games))
+			}
+			f.wait(time.Hour) // every game aborted: the next pass pairs round 2
+			f.games.Sweep(t.Context())
+			for _, s := range []*tournament.Service{f.ts, g.ts, f.ts, g.ts} {
+				wg.Go(func() {
+					if err := s.Pass(t.Context(), tr.ID); err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+			f.pass(t, tr.ID)
+			if v := f.view(t, tr.ID); v.T.Round != 2 || len(v.Games) != 6 {
+				t.Fatalf("round %d, %d pairings, want round 2 and 6", v.T.Round, len(v.Games))
+			}
+		}
+	})
+}
+
+// TestHourlyArenas: with Hourly set, a tick makes the next hour's arena
+// of each of HourlyControls, starting on the hour; later ticks, also of
+// another instance, make no second one.
+func TestHourlyArenas(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		f.wait(17 * time.Minute) // 12:17
+		g := newFixture(modelstest.Reopen(t, f.db))
+		g.games.SetClock(f.clock)
+		for _, s := range []*tournament.Service{f.ts, g.ts} {
+			s.Hourly = true
+			if err := s.Tick(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.wait(2 * time.Minute)
+		if err := f.ts.Tick(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		_, upcoming, _, err := f.ts.List(t.Context(), 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(upcoming) != len(tournament.HourlyControls) {
+			t.Fatalf("%d upcoming arenas, want %d", len(upcoming), len(tournament.HourlyControls))
+		}
+		for _, a := range upcoming {
+			if a.Kind != "arena" || !a.Rated || a.StartsAt.Format("15:04") != "13:00" || a.Minutes != tournament.HourlyMinutes {
+				t.Errorf("arena %+v", a)
+			}
+		}
+	})
+}

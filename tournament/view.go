@@ -1,0 +1,133 @@
+package tournament
+
+import (
+	"context"
+	"time"
+
+	"oware/models"
+)
+
+// View is a tournament as its pages and the API show it: counted again
+// from the stored pairings and games at every read.
+type View struct {
+	T *models.Tournament
+	// Players are the players in the order they joined, with their names
+	// and ratings.
+	Players []models.TournamentPlayer
+	// Games are the pairings in the order they were made; Pairings the
+	// same as the pure code reads them (same index).
+	Games    []models.TournamentGame
+	Pairings []Pairing
+	// Standings are ranked (scoring.go).
+	Standings []Standing
+	byID      map[uint]int // Players' index by account
+}
+
+// View reads tournament t's players and games and counts its standings.
+func (s *Service) View(ctx context.Context, t *models.Tournament) (*View, error) {
+	players, err := s.db.TournamentPlayers(ctx, t.ID, Category(t))
+	if err != nil {
+		return nil, err
+	}
+	games, err := s.db.TournamentGames(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	return newView(t, players, games, s.games.Now()), nil
+}
+
+// Category is the rating category of t's games.
+func Category(t *models.Tournament) string { return t.Rules + "-realtime" }
+
+// newView counts the view of t at now.
+func newView(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame, now time.Time) *View {
+	v := &View{T: t, Players: players, Games: games, byID: map[uint]int{}}
+	ids := make([]uint, len(players))
+	for i, p := range players {
+		ids[i], v.byID[p.UserID] = p.UserID, i
+	}
+	v.Pairings = make([]Pairing, len(games))
+	for i, g := range games {
+		v.Pairings[i] = pairingOf(g, now)
+	}
+	if t.Kind == "swiss" {
+		v.Standings = SwissStandings(swissOrder(players), v.Pairings)
+	} else {
+		v.Standings = ArenaStandings(arenaOrder(players), v.Pairings)
+	}
+	return v
+}
+
+// arenaOrder returns the players' accounts in the order their ties are
+// broken last: by rating, the higher first.
+func arenaOrder(players []models.TournamentPlayer) []uint { return swissOrder(players) }
+
+// pairingOf reads a stored pairing at now.
+func pairingOf(g models.TournamentGame, now time.Time) Pairing {
+	p := Pairing{Round: g.Round, South: g.SouthID, Seq: g.ID, Ended: g.CreatedAt}
+	if g.NorthID != nil {
+		p.North = *g.NorthID
+	}
+	if g.Game.GameUpdated != nil {
+		p.Ended = *g.Game.GameUpdated
+	}
+	switch {
+	case g.GameID == nil:
+		p.Outcome = Bye
+	case g.Game.Status == "" && now.Sub(g.CreatedAt) > orphanAfter:
+		p.Outcome = Void
+	case g.Game.Status != "over":
+		p.Outcome = Running
+	case g.Game.Reason == "aborted" && g.Game.Plies == 0: // South made no first move
+		p.Outcome, p.Forfeit = NorthWins, p.South
+	case g.Game.Reason == "aborted" && g.Game.Plies == 1:
+		p.Outcome, p.Forfeit = SouthWins, p.North
+	case g.Game.Result == "south":
+		p.Outcome = SouthWins
+	case g.Game.Result == "north":
+		p.Outcome = NorthWins
+	case g.Game.Result == "draw":
+		p.Outcome = Draw
+	default:
+		p.Outcome = Void
+	}
+	return p
+}
+
+// Player returns the player userID, nil for none.
+func (v *View) Player(userID uint) *models.TournamentPlayer {
+	if i, ok := v.byID[userID]; ok {
+		return &v.Players[i]
+	}
+	return nil
+}
+
+// Standing returns the line of userID, nil for none.
+func (v *View) Standing(userID uint) *Standing {
+	for i := range v.Standings {
+		if v.Standings[i].Player == userID {
+			return &v.Standings[i]
+		}
+	}
+	return nil
+}
+
+// Name returns the username of player id ("" for none).
+func (v *View) Name(id uint) string {
+	if p := v.Player(id); p != nil {
+		return p.Name
+	}
+	return ""
+}
+
+// Current returns the index in Games of userID's game in progress, -1 for
+// none.
+func (v *View) Current(userID uint) int {
+	for i := len(v.Pairings) - 1; i >= 0; i-- {
+		p := v.Pairings[i]
+		if !p.Over() && (p.South == userID || p.North == userID) {
+			return i
+		}
+	}
+	return -1
+}
