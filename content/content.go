@@ -18,9 +18,13 @@ import (
 // Load reads the embedded page and tutorial sources, checks every diagram
 // and tutorial board with the engine (a bad one is an error: the server
 // must not start) and brings the pages and tutorial tables up to date
-// without overwriting a page corrected in the database (models.LoadPages).
+// without overwriting a page corrected in the database (models.LoadPages),
+// and adds the shipped puzzles the database lacks (models.LoadPuzzles).
 func Load(ctx context.Context, db *models.DB, log *slog.Logger) error {
 	if err := loadPages(ctx, db, log); err != nil {
+		return err
+	}
+	if err := loadPuzzles(ctx, db, log); err != nil {
 		return err
 	}
 	return loadTutorials(ctx, db, log)

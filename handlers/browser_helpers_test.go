@@ -37,10 +37,16 @@ func newBrowserSite(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAl
 // newBrowserSiteOn is newBrowserSite on the database db.
 func newBrowserSiteOn(t *testing.T, db *models.DB, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) (*site, *chromium) {
 	t.Helper()
+	return newSite(t, db), startChromium(t, timeout, opts...)
+}
+
+// startChromium starts a headless chromium (opts add to the usual flags)
+// whose tabs stop after timeout; it closes at the end of the test.
+func startChromium(t *testing.T, timeout time.Duration, opts ...chromedp.ExecAllocatorOption) *chromium {
+	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("no %s: apt-get install -y chromium", chromiumPath)
 	}
-	s := newSite(t, db)
 	opts = append(append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true),
@@ -56,7 +62,7 @@ func newBrowserSiteOn(t *testing.T, db *models.DB, timeout time.Duration, opts .
 	}
 	ctx, cancel := context.WithTimeout(root, timeout)
 	t.Cleanup(cancel)
-	return s, &chromium{t: t, ctx: ctx, wait: 15 * time.Second}
+	return &chromium{t: t, ctx: ctx, wait: 15 * time.Second}
 }
 
 // newTab opens a tab in a new browser context: a visitor with cookies of

@@ -42,6 +42,9 @@ func (h *handler) home(c echo.Context) error {
 		return err
 	}
 	v.Picture, v.LastPit = pos, mv.Pit
+	if v.Daily, err = h.daily(c); err != nil {
+		return err
+	}
 	v.Tournaments = h.tournamentReminders(c)
 	return render(c, http.StatusOK, views.Home(p, v))
 }

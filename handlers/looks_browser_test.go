@@ -19,7 +19,28 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"oware/content"
+	"oware/engine"
+	"oware/engine/puzzle"
 )
+
+// shippedPuzzle returns the first shipped puzzle with at least legal
+// first moves.
+func shippedPuzzle(t *testing.T, legal int) *puzzle.Puzzle {
+	t.Helper()
+	ps, err := content.Puzzles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if len(p.First) >= legal {
+			return p
+		}
+	}
+	t.Fatal("no such puzzle shipped")
+	return nil
+}
 
 // axeSource is axe-core, pinned and kept in testdata (see its README).
 //
@@ -111,6 +132,9 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"leaderboard", "/en/players"},
 		{"computer", "/en/computer"},
 		{"computer-game", computer.game},
+		{"explorer", "/en/explorer?rules=abapa&position=" + url.QueryEscape("0-0-0-0-1-1-1-0-0-0-0-1-21-23-S")},
+		{"puzzles", "/en/puzzles"},
+		{"puzzle", "/en/puzzles/" + shippedPuzzle(t, 3).ID},
 		{"tournaments", "/en/tournaments"},
 		{"tournament", "/en/tournaments/" + arena.ID},
 	}
@@ -140,14 +164,15 @@ var recordCSP = chromedp.Func(func(ctx context.Context, t *chromedp.Target) erro
 	return err
 })
 
-// TestLooks opens the main pages at a desktop and a phone size, in the
-// light and the dark theme, under the site's strict Content-Security-Policy, and
+// TestLooks opens the main pages at a desktop and a phone size (on a site
+// whose computer has the Abapa endgame table of 6 seeds, for the
+// explorer), in the light and the dark theme, under the site's strict Content-Security-Policy, and
 // checks each: nothing blocked by the policy, no horizontal scrolling,
 // board pits of at least 44 px on the phone, no violation of the WCAG 2.2
 // AA rules of axe-core (contrast included, so in both themes), and the
 // theme's background. It writes a screenshot of each (see screenshotDir).
 func TestLooks(t *testing.T) {
-	s, b := newBrowserSite(t, 9*time.Minute)
+	s, b := newTableSite(t, modelsOpenSQLite(t)), startChromium(t, 12*time.Minute)
 	checkStrictCSP(t, s)
 	pages := looksFixture(t, s)
 	dir := screenshotDir(t)
@@ -174,6 +199,13 @@ func TestLooks(t *testing.T) {
 				chromedp.SendKeys(chromedp.ID("username"), "a b"), chromedp.SendKeys(chromedp.ID("password"), "short"),
 				chromedp.SendKeys(chromedp.ID("email"), "nowhere"), chromedp.Click(chromedp.CSS(`.account-form button[type=submit]`)),
 				chromedp.WaitReady(chromedp.ID("email-err")))
+			checkLooks(t, tab, name, sc, theme)
+			screenshot(t, tab, filepath.Join(dir, name+".png"))
+			// A puzzle answered with a wrong move: the solution and why.
+			p := shippedPuzzle(t, 3)
+			name = "puzzle-wrong-" + sc.name + "-" + theme
+			b.do(tab, name, chromedp.Navigate(s.srv.URL+"/en/puzzles/"+p.ID),
+				chromedp.Click(chromedp.ID("pit-"+engine.Label(p.First[1].Pit))), chromedp.WaitReady(chromedp.CSS(`.feedback.wrong`)))
 			checkLooks(t, tab, name, sc, theme)
 			screenshot(t, tab, filepath.Join(dir, name+".png"))
 		}

@@ -33,6 +33,10 @@ func (h *handler) routes(e *echo.Echo) {
 	api.POST("/challenges/:id/accept", h.apiAccept)
 	api.DELETE("/challenges/:id", h.apiCancel)
 	api.GET("/analysis", h.apiAnalysis)
+	api.GET("/explorer", h.apiExplorer)
+	api.GET("/puzzles", h.apiPuzzles)
+	api.GET("/puzzles/:id", h.apiPuzzle)
+	api.POST("/puzzles/:id/attempt", h.apiPuzzleAttempt)
 	// Game reviews (review.go).
 	api.POST("/games/:id/analysis", h.apiRequestReview(h.finishedSubject))
 	api.GET("/games/:id/analysis", h.apiReview(h.gameSubject))
@@ -144,4 +148,11 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/tutorials/:slug/:step", h.tutorialStep)
 	g.POST("/tutorials/:slug/:step", h.tutorialAnswer)
 	g.POST("/tutorials/:slug/:step/hint", h.tutorialHint)
+
+	// The endgame explorer (explorer.go) and the puzzles (puzzles.go).
+	g.GET("/explorer", h.explorerPage)
+	g.GET("/puzzles", h.puzzleListPage)
+	g.GET("/puzzles/next", h.nextPuzzle)
+	g.GET("/puzzles/:id", h.puzzlePage)
+	g.POST("/puzzles/:id", h.puzzleMoveForm)
 }

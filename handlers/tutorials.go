@@ -188,6 +188,7 @@ func (h *handler) stepView(c echo.Context, t *models.Tutorial, s *models.Tutoria
 		v.Board.Action, v.Board.Target, v.Board.CSRF = here+"#feedback", "#tutorial", v.CSRF
 		v.HintURL = here + "/hint" // a move answers it: the computer can hint one
 	}
+	v.Puzzles = tutorialPuzzles(lang, t.Slug)
 	if s.Number > 1 {
 		v.PrevURL = tutorialPath(lang, t.Slug, s.Number-1)
 	}

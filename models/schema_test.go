@@ -32,6 +32,7 @@ func TestSchemaMatchesModels(t *testing.T) {
 			&models.Tutorial{}, &models.TutorialStep{}, &models.TutorialProgress{}, &models.Import{},
 			&models.Presence{}, &models.Rating{}, &models.RatingChange{}, &models.Challenge{},
 			&models.Visitor{}, &models.VisitorSeat{}, &models.PasswordReset{}, &models.Review{},
+			&models.Puzzle{}, &models.PuzzlePlayer{}, &models.PuzzleAttempt{},
 			&models.Tournament{}, &models.TournamentPlayer{}, &models.TournamentGame{}} {
 			stmt := &gorm.Statement{DB: db.Gorm}
 			if err := stmt.Parse(model); err != nil {

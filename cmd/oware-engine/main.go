@@ -68,6 +68,18 @@ Commands:
       takes about half an hour per rule set and 226 MB) into DIR/R-N.tbl, on
       one core, with progress on stderr. --verify checks every board of the
       file by one step of play (building it first if it is missing).
+  oware-engine puzzles [--min-seeds 5] [--max-seeds 10] [--count 600] [--seed S]
+                       [--tables DIR] [--out FILE]
+      Draws random positions of Abapa, Warri and Wari within the endgame
+      tables and writes the puzzles among them (exactly one winning move at
+      each of the solver's turns, proven by the tables; see docs/puzzles.md)
+      as a puzzle file (version 1, "oware-puzzles 1" first). Without
+      --tables it builds the tables it needs in memory (10 seeds: a few
+      seconds a rule set).
+  oware-engine puzzles --verify FILE [--tables DIR]
+      Proves every puzzle of FILE again with the tables and prints the
+      time; exit status 0 only when every puzzle is proven unique, 1 when
+      one is not (each named on stderr).
   oware-engine uci [--level L] [--rules R] [--hash MB] [--tables DIR] [--weights W]
                    [--book=false]
       Speaks the UCI-like protocol of the Aalina engine on stdin/stdout:
@@ -142,7 +154,8 @@ Positions P: the position string of RULES.md, e.g. the start
   nobody) and the two stores: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-0-0
 Moves: pit labels A..F (South's pits 0..5) and a..f (North's pits 6..11).
 
-Exit status: 0 on success, 2 on bad flags, bad input or an illegal move.
+Exit status: 0 on success, 2 on bad flags, bad input or an illegal move
+(puzzles --verify: 1 for a puzzle not proven).
 `
 
 func main() {
@@ -176,6 +189,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = uci(args[1:], os.Stdin, stdout)
 	case "match":
 		err = match(args[1:], stdout, stderr)
+	case "puzzles":
+		err = puzzles(args[1:], stdout, stderr)
 	case "openings":
 		err = openings(args[1:], stdout)
 	case "book":
@@ -183,11 +198,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "tune":
 		err = tune(args[1:], stdout, stderr)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft, replay, best, tables, uci, match, openings, book or tune)", args[0])}
+		err = usageError{fmt.Errorf("unknown command %q (want play, moves, perft, replay, best, tables, puzzles, uci, match, openings, book or tune)", args[0])}
 	}
 	switch e := err.(type) {
 	case nil:
 		return 0
+	case proofFailed:
+		fmt.Fprintf(stderr, "oware-engine: %v\n", e.error)
+		return 1
 	case helpRequested:
 		fmt.Fprint(stdout, usage)
 		return 0

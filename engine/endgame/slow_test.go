@@ -12,6 +12,8 @@ func TestSlowTablesAgreeWithReference(t *testing.T) { compareWithReference(t, 10
 
 func TestSlowBoundsHoldTheTrueValue(t *testing.T) { checkTrueValues(t, 10, 3, 600, 50000) }
 
+func TestSlowMovesHoldTheTrueValue(t *testing.T) { checkMoves(t, 3, 8, 600, 8000) }
+
 func TestSlowParentsUndoMoves(t *testing.T) { checkParents(t, 8) }
 
 // TestSlowKnownEndgames: the tutorial's endgame needs a table of 11

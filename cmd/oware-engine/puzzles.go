@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"oware/engine"
+	"oware/engine/endgame"
+	"oware/engine/puzzle"
+)
+
+// proofFailed is a puzzle file with a puzzle that is not proven unique:
+// exit status 1.
+type proofFailed struct{ error }
+
+// puzzles builds a puzzle file from the endgame tables, or with --verify
+// proves every puzzle of one again.
+func puzzles(args []string, out, progress io.Writer) error {
+	fs := flag.NewFlagSet("puzzles", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	verify := fs.String("verify", "", "the puzzle file to prove again")
+	tablesDir := fs.String("tables", "", "folder of table files (default: build the tables needed in memory)")
+	minSeeds := fs.Int("min-seeds", 5, "fewest seeds on the board")
+	maxSeeds := fs.Int("max-seeds", 10, "most seeds on the board")
+	count := fs.Int("count", 600, "puzzles wanted")
+	tries := fs.Int("tries", 2000000, "positions drawn at most")
+	seed := fs.Uint64("seed", 1, "seed of the random positions")
+	outFile := fs.String("out", "-", "the file to write (- for standard output)")
+	rest, err := parseAll(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usageError{fmt.Errorf("puzzles takes no arguments, got %q", rest)}
+	}
+	if *verify != "" {
+		return verifyPuzzles(*verify, *tablesDir, out, progress)
+	}
+	if *minSeeds < 1 || *maxSeeds < *minSeeds || *maxSeeds > endgame.MaxSeedsLimit || *count < 1 || *tries < 1 {
+		return usageError{fmt.Errorf("want 1 <= --min-seeds <= --max-seeds <= %d, --count and --tries above 0", endgame.MaxSeedsLimit)}
+	}
+	all := []engine.Oware{{GrandSlam: engine.Abapa}, {GrandSlam: engine.Warri}, {GrandSlam: engine.Abapa}, {GrandSlam: engine.Wari}}
+	need := map[engine.Oware]int{}
+	for _, r := range all {
+		need[r] = *maxSeeds
+	}
+	start := time.Now()
+	ts, err := tablesFor(*tablesDir, need, progress)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(progress, "tables ready in %s\n", time.Since(start).Round(time.Millisecond))
+	ps := puzzle.Generate(ts, puzzle.Options{Rules: all, MinSeeds: *minSeeds, MaxSeeds: *maxSeeds, Count: *count, Tries: *tries, Seed: *seed})
+	w := out
+	if *outFile != "-" {
+		f, err := os.Create(*outFile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	if err := puzzle.Write(w, ps); err != nil {
+		return err
+	}
+	themes := map[string]int{}
+	for _, p := range ps {
+		for _, th := range p.Themes {
+			themes[th]++
+		}
+	}
+	fmt.Fprintf(progress, "%d puzzles in %s; by theme: %v\n", len(ps), time.Since(start).Round(time.Millisecond), themes)
+	return nil
+}
+
+// tablesFor opens the tables of need from dir, or without dir builds them
+// in memory; a rule set whose table is missing or too small is an error.
+func tablesFor(dir string, need map[engine.Oware]int, progress io.Writer) (endgame.Tables, error) {
+	if dir == "" {
+		fmt.Fprintf(progress, "building the tables in memory: %v\n", need)
+		return puzzle.BuildTables(context.Background(), need)
+	}
+	ts, err := endgame.OpenDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for r, seeds := range need {
+		if t := ts.Table(r); t == nil || t.MaxSeeds() < seeds {
+			return nil, fmt.Errorf("%s: no %s table of %d seeds or more", dir, r.Name(), seeds)
+		}
+	}
+	return ts, nil
+}
+
+// verifyPuzzles proves every puzzle of a file again.
+func verifyPuzzles(path, tablesDir string, out, progress io.Writer) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	ps, err := puzzle.Read(f)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	ts, err := tablesFor(tablesDir, puzzle.Needs(ps), progress)
+	if err != nil {
+		return err
+	}
+	built := time.Since(start)
+	errs := puzzle.VerifyAll(ts, ps)
+	for _, e := range errs {
+		fmt.Fprintln(progress, e)
+	}
+	if len(errs) > 0 {
+		return proofFailed{fmt.Errorf("%s: %d of %d puzzles not proven unique", path, len(errs), len(ps))}
+	}
+	ids := map[string]bool{}
+	for _, p := range ps {
+		if ids[p.ID] {
+			return proofFailed{fmt.Errorf("%s: puzzle %s twice", path, p.ID)}
+		}
+		ids[p.ID] = true
+	}
+	fmt.Fprintf(out, "%s: all %d puzzles proven unique in %s (tables %s, proofs %s)\n", path, len(ps),
+		time.Since(start).Round(time.Millisecond), built.Round(time.Millisecond), (time.Since(start) - built).Round(time.Millisecond))
+	return nil
+}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"oware/engine"
+	"oware/engine/puzzle"
+)
+
+// TestPuzzlesCommand: puzzles writes a file that --verify proves (exit
+// 0); the file with the hand-made Warri puzzle's solution changed to its
+// drawing move E (engine/puzzle's TestSolveGrandSlam) fails (exit 1,
+// naming the puzzle); a file that is no puzzle file is bad input (2).
+func TestPuzzlesCommand(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.txt")
+	code, _, errOut := runCmd("puzzles", "--min-seeds", "4", "--max-seeds", "6", "--count", "12", "--out", file)
+	if code != 0 {
+		t.Fatalf("puzzles: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := runCmd("puzzles", "--verify", file)
+	if code != 0 || !strings.Contains(out, "all 12 puzzles proven unique") {
+		t.Fatalf("verify: exit %d: %s %s", code, out, errOut)
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	warri := engine.Oware{GrandSlam: engine.Warri}
+	pos, _ := warri.ParsePosition("0-0-0-0-1-1-1-0-0-0-0-0-22-23-S")
+	text := "oware-puzzles 1\n" + puzzle.IDOf(warri, pos) + " warri 0-0-0-0-1-1-1-0-0-0-0-0-22-23-S E endgame-win,grand-slam 1130 F:2:2,E:0:0\n"
+	if err := os.WriteFile(bad, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCmd("puzzles", "--verify", bad); code != 1 || !strings.Contains(errOut, "move 1: E is not the only winning move") {
+		t.Errorf("a wrong solution: exit %d: %s", code, errOut)
+	}
+	if err := os.WriteFile(bad, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := runCmd("puzzles", "--verify", bad); code != 2 {
+		t.Errorf("not a puzzle file: exit %d, want 2", code)
+	}
+}

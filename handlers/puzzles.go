@@ -1,0 +1,573 @@
+package handlers
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/engine/puzzle"
+	"oware/game"
+	"oware/models"
+	"oware/views"
+)
+
+// The puzzles: GET /api/v1/puzzles, GET /api/v1/puzzles/{id} and POST
+// /api/v1/puzzles/{id}/attempt; the pages /{lang}/puzzles (the list by
+// theme, the daily puzzle, the player's rating, streak and history),
+// /{lang}/puzzles/next and /{lang}/puzzles/{id} (solving on the board: a
+// form per move, htmx with JavaScript). Checking and rating are
+// game.Service.AttemptPuzzle's.
+
+// The refusals of the puzzles.
+var (
+	errPuzzleTheme    = &userError{http.StatusUnprocessableEntity, "pz_err_theme"}
+	errPuzzleLimit    = &userError{http.StatusBadRequest, "pz_err_limit"}
+	errPuzzleAfter    = &userError{http.StatusBadRequest, "pz_err_after"}
+	errPuzzleMoves    = &userError{http.StatusUnprocessableEntity, "pz_err_moves"}
+	errPuzzleLine     = &userError{http.StatusBadRequest, "pz_err_line"}
+	errPuzzleNotFound = &userError{http.StatusNotFound, "pz_err_not_found"}
+)
+
+// defaultPuzzleList is the length of a list when none is asked for.
+const defaultPuzzleList = 20
+
+// puzzleJSON is a puzzle in the API.
+type puzzleJSON struct {
+	ID       string   `json:"id"`
+	Rules    string   `json:"rules"`
+	Position string   `json:"position"` // the solver to move
+	Themes   []string `json:"themes"`
+	Rating   int      `json:"rating"` // the puzzle's Glicko-2 rating, rounded
+	// SolverMoves is how many moves the solver makes; Number the
+	// puzzle's place in the list (for after=).
+	SolverMoves int `json:"solver_moves"`
+	Number      int `json:"number"`
+}
+
+func toPuzzleJSON(p *models.Puzzle) puzzleJSON {
+	return puzzleJSON{ID: p.ID, Rules: p.Rules, Position: p.Position, Themes: p.ThemeList(),
+		Rating: int(math.Round(p.Rating)), SolverMoves: len(game.SolverMoves(strings.Split(p.Solution, ","))), Number: p.Number}
+}
+
+// attemptJSON is the answer to an attempt, exactly (and more).
+type attemptJSON struct {
+	Correct  bool     `json:"correct"`
+	Solution []string `json:"solution"` // the line: the solver's moves and the replies between them
+	// Pending: the moves are right so far but the solution goes on.
+	Pending bool `json:"pending"`
+	// Rated: the attempt was the player's first (a browser's session or
+	// an account); Rating and Streak are then theirs after it.
+	Rated  bool `json:"rated"`
+	Rating *int `json:"rating,omitempty"`
+	Streak *int `json:"streak,omitempty"`
+}
+
+// puzzleTheme reads the theme of a query: "" for any.
+func puzzleTheme(c echo.Context) (string, error) {
+	theme := c.QueryParam("theme")
+	if theme != "" && !slices.Contains(puzzle.Themes, theme) {
+		return "", errPuzzleTheme
+	}
+	return theme, nil
+}
+
+// queryInt reads a whole number of the query between lo and hi, def when
+// absent.
+func queryInt(c echo.Context, name string, def, lo, hi int, bad error) (int, error) {
+	s := c.QueryParam(name)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < lo || n > hi {
+		return 0, bad
+	}
+	return n, nil
+}
+
+// apiPuzzles: GET /api/v1/puzzles?theme=T&limit=N&after=K.
+func (h *handler) apiPuzzles(c echo.Context) error {
+	theme, err := puzzleTheme(c)
+	if err != nil {
+		return err
+	}
+	limit, err := queryInt(c, "limit", defaultPuzzleList, 1, models.MaxPuzzleList, errPuzzleLimit)
+	if err != nil {
+		return err
+	}
+	after, err := queryInt(c, "after", 0, 0, math.MaxInt32, errPuzzleAfter)
+	if err != nil {
+		return err
+	}
+	rows, err := h.db.Puzzles(c.Request().Context(), theme, after, limit)
+	if err != nil {
+		return err
+	}
+	out := make([]puzzleJSON, len(rows))
+	for i := range rows {
+		out[i] = toPuzzleJSON(&rows[i])
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// loadPuzzle loads the puzzle of the request's :id.
+func (h *handler) loadPuzzle(c echo.Context) (*models.Puzzle, error) {
+	p, err := h.db.PuzzleByID(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, models.ErrNotFound) {
+		return nil, errPuzzleNotFound
+	}
+	return p, err
+}
+
+// apiPuzzle: GET /api/v1/puzzles/{id}.
+func (h *handler) apiPuzzle(c echo.Context) error {
+	p, err := h.loadPuzzle(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toPuzzleJSON(p))
+}
+
+// apiPuzzleAttempt: POST /api/v1/puzzles/{id}/attempt {"moves":["C"]}.
+// A browser's attempt (with the session cookie) is rated as the page's;
+// a program's without one is only judged.
+func (h *handler) apiPuzzleAttempt(c echo.Context) error {
+	p, err := h.loadPuzzle(c)
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Moves []string `json:"moves"`
+	}
+	if err := bindJSON(c, &body); err != nil {
+		return err
+	}
+	if len(body.Moves) == 0 || len(body.Moves) > puzzle.MaxSolverMoves {
+		return errPuzzleMoves
+	}
+	for _, m := range body.Moves {
+		if _, err := engine.ParseLabel(m); err != nil {
+			return errPuzzleMoves
+		}
+	}
+	v, err := h.games.AttemptPuzzle(c.Request().Context(), h.puzzlePlayer(c, false), p, body.Moves)
+	if err != nil {
+		return err
+	}
+	out := attemptJSON{Correct: v.Correct, Solution: v.Solution, Pending: v.Pending, Rated: v.Rated}
+	if v.Rated {
+		r, s := int(math.Round(v.Player.Rating)), v.Player.Streak
+		out.Rating, out.Streak = &r, &s
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// puzzlePlayer returns the request's solver: "u<id>" for an account,
+// "v<visitor id>" for a visitor, "" for none (a program without the
+// session cookie). With create a visitor without an id gets one.
+func (h *handler) puzzlePlayer(c echo.Context, create bool) string {
+	v := h.visit(c)
+	if v.user != nil {
+		return "u" + strconv.FormatUint(uint64(v.user.ID), 10)
+	}
+	id := v.sess.visitor()
+	if id == "" && create {
+		id = v.sess.newVisitor()
+		if err := v.sess.save(); err != nil {
+			return ""
+		}
+	}
+	if id == "" {
+		return ""
+	}
+	return "v" + id
+}
+
+// puzzlesPath is the URL of the puzzle list of theme ("" for all).
+func puzzlesPath(lang, theme string) string {
+	if theme == "" {
+		return "/" + lang + "/puzzles"
+	}
+	return "/" + lang + "/puzzles?theme=" + url.QueryEscape(theme)
+}
+
+// puzzlePath is the URL of puzzle id, keeping the theme the solver follows.
+func puzzlePath(lang, id, theme string) string {
+	if theme == "" {
+		return "/" + lang + "/puzzles/" + id
+	}
+	return "/" + lang + "/puzzles/" + id + "?theme=" + url.QueryEscape(theme)
+}
+
+// nextPath is the URL of the next puzzle after number, in theme.
+func nextPath(lang, theme string, after int) string {
+	q := url.Values{"after": {strconv.Itoa(after)}}
+	if theme != "" {
+		q.Set("theme", theme)
+	}
+	return "/" + lang + "/puzzles/next?" + q.Encode()
+}
+
+// puzzleCard is a puzzle in a list.
+func puzzleCard(lang string, p *models.Puzzle, theme string) views.PuzzleCard {
+	return views.PuzzleCard{ID: p.ID, URL: puzzlePath(lang, p.ID, theme), Rules: p.Rules, Themes: p.ThemeList(),
+		Rating: int(math.Round(p.Rating)), SolverMoves: len(game.SolverMoves(strings.Split(p.Solution, ",")))}
+}
+
+// puzzleListPage: GET /{lang}/puzzles?theme=T&after=K.
+func (h *handler) puzzleListPage(c echo.Context) error {
+	theme, err := puzzleTheme(c)
+	if err != nil {
+		return err
+	}
+	after, err := queryInt(c, "after", 0, 0, math.MaxInt32, errPuzzleAfter)
+	if err != nil {
+		return err
+	}
+	ctx, lang := c.Request().Context(), langOf(c)
+	rows, err := h.db.Puzzles(ctx, theme, after, defaultPuzzleList+1)
+	if err != nil {
+		return err
+	}
+	v := views.PuzzlesView{Theme: theme, Themes: puzzle.Themes, NextURL: nextPath(lang, theme, 0)}
+	for i := range rows {
+		if i == defaultPuzzleList {
+			q := url.Values{"after": {strconv.Itoa(rows[i-1].Number)}}
+			if theme != "" {
+				q.Set("theme", theme)
+			}
+			v.MoreURL = "/" + lang + "/puzzles?" + q.Encode()
+			break
+		}
+		v.List = append(v.List, puzzleCard(lang, &rows[i], theme))
+	}
+	daily, err := h.daily(c)
+	if err != nil {
+		return err
+	}
+	v.Daily = daily
+	player := h.puzzlePlayer(c, false)
+	pl, err := h.games.PuzzlePlayer(ctx, player)
+	if err != nil {
+		return err
+	}
+	v.Player = puzzleStats(pl)
+	if h.visit(c).user != nil {
+		if v.History, err = h.puzzleHistory(c, player); err != nil {
+			return err
+		}
+		v.Account = true
+	}
+	p := h.page(c, "pz_title", "/puzzles")
+	p.Description = p.L.T("pz_intro")
+	return render(c, http.StatusOK, views.PuzzlesPage(p, v))
+}
+
+// puzzleStats is a solver's rating and streak as pages show them.
+func puzzleStats(pl models.PuzzlePlayer) views.PuzzleStats {
+	return views.PuzzleStats{Rating: int(math.Round(pl.Rating)), Streak: pl.Streak, BestStreak: pl.BestStreak,
+		Solved: pl.Solved, Failed: pl.Failed}
+}
+
+// maxPuzzleHistory is how many attempts the history shows.
+const maxPuzzleHistory = 20
+
+// puzzleHistory returns an account's last rated attempts.
+func (h *handler) puzzleHistory(c echo.Context, player string) ([]views.PuzzleHistoryRow, error) {
+	rows, err := h.db.PuzzleHistory(c.Request().Context(), player, maxPuzzleHistory)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]views.PuzzleHistoryRow, len(rows))
+	for i, r := range rows {
+		out[i] = views.PuzzleHistoryRow{ID: r.PuzzleID, URL: puzzlePath(langOf(c), r.PuzzleID, ""), Correct: r.Correct,
+			Rating: int(math.Round(r.Rating)), Date: r.CreatedAt.UTC().Format("2006-01-02")}
+	}
+	return out, nil
+}
+
+// daily returns the daily puzzle as a card with its board, nil when there
+// are no puzzles.
+func (h *handler) daily(c echo.Context) (*views.DailyPuzzle, error) {
+	p, err := h.games.DailyPuzzle(c.Request().Context(), h.games.Now())
+	if errors.Is(err, models.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r, err := engine.RulesByName(p.Rules)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := r.ParsePosition(p.Position)
+	if err != nil {
+		return nil, err
+	}
+	return &views.DailyPuzzle{Card: puzzleCard(langOf(c), p, ""), Position: pos}, nil
+}
+
+// nextPuzzle: GET /{lang}/puzzles/next?theme=T&after=K sends the solver
+// to the next puzzle of the theme they have not tried.
+func (h *handler) nextPuzzle(c echo.Context) error {
+	theme, err := puzzleTheme(c)
+	if err != nil {
+		return err
+	}
+	after, err := queryInt(c, "after", 0, 0, math.MaxInt32, errPuzzleAfter)
+	if err != nil {
+		return err
+	}
+	p, err := h.db.NextPuzzle(c.Request().Context(), h.puzzlePlayer(c, false), theme, after)
+	if errors.Is(err, models.ErrNotFound) {
+		return errPuzzleNotFound
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, puzzlePath(langOf(c), p.ID, theme))
+}
+
+// puzzlePage: GET /{lang}/puzzles/{id}, the puzzle at its start.
+func (h *handler) puzzlePage(c echo.Context) error {
+	p, err := h.loadPuzzle(c)
+	if err != nil {
+		return err
+	}
+	s, err := newSolving(p)
+	if err != nil {
+		return err
+	}
+	return h.renderPuzzle(c, http.StatusOK, s, nil)
+}
+
+// puzzleMoveForm: POST /{lang}/puzzles/{id}?line=L with the form field
+// pit: the solver's next move after the line so far (the solution's
+// moves, comma-separated). Answers the page, or for htmx the puzzle's
+// panel.
+func (h *handler) puzzleMoveForm(c echo.Context) error {
+	p, err := h.loadPuzzle(c)
+	if err != nil {
+		return err
+	}
+	s, err := newSolving(p)
+	if err != nil {
+		return err
+	}
+	if err := s.follow(c.QueryParam("line")); err != nil {
+		return err
+	}
+	pit, err := engine.ParseLabel(c.FormValue("pit"))
+	if err == nil {
+		_, _, err = s.rules.Play(s.pos, pit)
+	}
+	if err != nil {
+		l := h.visit(c).l
+		msg := l.T("pz_err_move")
+		var ue *userError
+		if errors.As(refusal(err), &ue) {
+			msg = l.T(ue.key)
+		}
+		return h.renderPuzzle(c, http.StatusUnprocessableEntity, s, &msg)
+	}
+	moves := append(game.SolverMoves(s.line), engine.Label(pit))
+	v, err := h.games.AttemptPuzzle(c.Request().Context(), h.puzzlePlayer(c, true), p, moves)
+	if err != nil {
+		return err
+	}
+	s.verdict = &v
+	s.played = pit
+	return h.renderPuzzle(c, http.StatusOK, s, nil)
+}
+
+// solving is a puzzle on its way: the line played so far and the
+// position after it.
+type solving struct {
+	puzzle   *models.Puzzle
+	rules    engine.Rules
+	start    engine.Position
+	pos      engine.Position
+	solution []string
+	line     []string // the solution's first moves, played
+	verdict  *game.PuzzleVerdict
+	played   int // the solver's last move, with verdict
+}
+
+func newSolving(p *models.Puzzle) (*solving, error) {
+	r, err := engine.RulesByName(p.Rules)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := r.ParsePosition(p.Position)
+	if err != nil {
+		return nil, err
+	}
+	return &solving{puzzle: p, rules: r, start: pos, pos: pos, solution: strings.Split(p.Solution, ","), played: -1}, nil
+}
+
+// follow plays the line so far: an even number of the solution's first
+// moves (the solver's and the replies), else errPuzzleLine.
+func (s *solving) follow(line string) error {
+	if line == "" {
+		return nil
+	}
+	moves := strings.Split(line, ",")
+	if len(moves)%2 != 0 || len(moves) >= len(s.solution) || !slices.Equal(moves, s.solution[:len(moves)]) {
+		return errPuzzleLine
+	}
+	for _, m := range moves {
+		if err := s.play(m); err != nil {
+			return errPuzzleLine
+		}
+	}
+	return nil
+}
+
+// play plays one move label on the position and the line.
+func (s *solving) play(label string) error {
+	pit, err := engine.ParseLabel(label)
+	if err != nil {
+		return err
+	}
+	next, _, err := s.rules.Play(s.pos, pit)
+	if err != nil {
+		return err
+	}
+	s.pos, s.line = next, append(s.line, label)
+	return nil
+}
+
+// renderPuzzle shows the puzzle as s stands: after a verdict, the solver's
+// move (and the reply when the line goes on), the success or the solution
+// and why; errMsg is a refused move.
+func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *string) error {
+	lang, theme := langOf(c), c.QueryParam("theme")
+	if !slices.Contains(puzzle.Themes, theme) {
+		theme = ""
+	}
+	p := s.puzzle
+	v := views.PuzzleView{
+		Card: puzzleCard(lang, p, theme), Solver: s.start.ToMove, ListURL: puzzlesPath(lang, theme),
+		NextURL: nextPath(lang, theme, p.Number), Target: "#puzzle",
+	}
+	if errMsg != nil {
+		v.Error = *errMsg
+	}
+	before := s.pos
+	state := "solving"
+	if vd := s.verdict; vd != nil {
+		switch {
+		case vd.Correct:
+			state = "solved"
+			_ = s.play(engine.Label(s.played))
+		case vd.Pending:
+			_ = s.play(engine.Label(s.played))
+			reply := s.solution[len(s.line)]
+			v.Reply = reply
+			_ = s.play(reply)
+		default:
+			state = "wrong"
+			v.Played = engine.Label(s.played)
+			v.Best = s.solution[len(s.line)]
+			v.Why = puzzleWhy(h.visit(c).l, p, len(s.line), v.Played, v.Best)
+		}
+		if vd.Rated {
+			stats := puzzleStats(vd.Player)
+			v.After = &stats
+		}
+		if state != "solving" {
+			v.Solution = s.solution
+		}
+	}
+	v.State = state
+	v.Board, v.Options = s.pos, views.BoardOptions{Bottom: s.start.ToMove, Last: -1}
+	if state == "wrong" {
+		v.Board = before
+		if best, err := engine.ParseLabel(v.Best); err == nil {
+			v.Options.Highlight = 1 << best
+		}
+	}
+	if state == "solving" {
+		q := url.Values{}
+		if len(s.line) > 0 {
+			q.Set("line", strings.Join(s.line, ","))
+		}
+		if theme != "" {
+			q.Set("theme", theme)
+		}
+		action := "/" + lang + "/puzzles/" + p.ID
+		if len(q) > 0 {
+			action += "?" + q.Encode()
+		}
+		v.Options.Playable, v.Options.Action, v.Options.Target = s.rules.LegalMoves(s.pos), action, "#puzzle"
+		v.Options.CSRF = csrfToken(c)
+	}
+	if len(s.line) > 0 {
+		if last, err := engine.ParseLabel(s.line[len(s.line)-1]); err == nil && state != "wrong" {
+			v.Options.Last = last
+		}
+	}
+	v.ExplorerURL = "/" + lang + "/explorer?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
+	v.AnalysisURL = "/" + lang + "/analysis?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
+	pg := h.page(c, "pz_puzzle_title", "/puzzles/"+p.ID)
+	pg.NoIndex = true
+	pg.Title = pg.L.T("pz_puzzle_title_id", "ID", p.ID)
+	if htmx(c) {
+		v.Partial = true
+		return render(c, status, views.PuzzlePanel(pg, v))
+	}
+	return render(c, status, views.PuzzlePage(pg, v))
+}
+
+// puzzleWhy explains a wrong move: at the first move with the proven
+// outcomes of the puzzle's first moves, later by the uniqueness the
+// tables proved.
+func puzzleWhy(l *localizer, p *models.Puzzle, ply int, played, best string) []string {
+	if ply > 0 {
+		return []string{l.T("pz_why_later", "Best", best, "Played", played)}
+	}
+	bounds := map[string][2]int{}
+	for _, f := range strings.Split(p.FirstMoves, ",") {
+		parts := strings.Split(f, ":")
+		if len(parts) != 3 {
+			continue
+		}
+		lo, err1 := strconv.Atoi(parts[1])
+		hi, err2 := strconv.Atoi(parts[2])
+		if err1 == nil && err2 == nil {
+			bounds[parts[0]] = [2]int{lo, hi}
+		}
+	}
+	b, ok1 := bounds[best]
+	w, ok2 := bounds[played]
+	if !ok1 || !ok2 {
+		return []string{l.T("pz_why_later", "Best", best, "Played", played)}
+	}
+	return []string{
+		l.T("pz_why_played_"+moveResult(w[0], w[1]), "Played", played, "Value", views.BoundsText(w[0], w[1])),
+		l.T("pz_why_best", "Best", best, "Value", views.BoundsText(b[0], b[1])),
+	}
+}
+
+// tutorialThemes are the puzzle themes each tutorial teaches (by slug).
+var tutorialThemes = map[string][]string{
+	"oware-step-by-step": {puzzle.CaptureChain, puzzle.Feeding, puzzle.Saving, puzzle.EndgameWin},
+	"grand-slam":         {puzzle.GrandSlam},
+}
+
+// tutorialPuzzles returns the links to the puzzles of tutorial slug's
+// themes.
+func tutorialPuzzles(lang, slug string) []views.ThemeLink {
+	var out []views.ThemeLink
+	for _, th := range tutorialThemes[slug] {
+		out = append(out, views.ThemeLink{Theme: th, URL: puzzlesPath(lang, th)})
+	}
+	return out
+}

@@ -1,0 +1,263 @@
+package handlers_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"oware/content"
+	"oware/models"
+)
+
+// handmade is the Warri puzzle worked by hand in engine/puzzle's
+// TestSolveGrandSlam: F, a grand slam, wins 25 to 23 (+2); E only draws.
+var handmade = models.Puzzle{
+	ID: "handmade", Number: 100000, Rules: "warri", Position: "0-0-0-0-1-1-1-0-0-0-0-0-22-23-S",
+	Solution: "F", Themes: ",endgame-win,grand-slam,", FirstMoves: "F:2:2,E:0:0",
+	Rating: 1500, Deviation: 300, Volatility: 0.06,
+}
+
+// newPuzzleSite serves the site with the shipped puzzles and handmade.
+func newPuzzleSite(t *testing.T, db *models.DB) *site {
+	t.Helper()
+	s := newSite(t, db)
+	if _, err := db.LoadPuzzles(t.Context(), []models.Puzzle{handmade}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// puzzleAnswer decodes a puzzle of the API.
+type puzzleAnswer struct {
+	ID       string   `json:"id"`
+	Rules    string   `json:"rules"`
+	Position string   `json:"position"`
+	Themes   []string `json:"themes"`
+	Rating   int      `json:"rating"`
+}
+
+// TestPuzzleAPI: the list by theme with its bounds, one puzzle, and
+// attempts judged against the hand-made puzzle's solution.
+func TestPuzzleAPI(t *testing.T) {
+	s := newPuzzleSite(t, modelsOpenSQLite(t))
+	code, _, body := s.get(nil, "/api/v1/puzzles?theme=grand-slam&limit=5")
+	var list []puzzleAnswer
+	if code != http.StatusOK || json.Unmarshal([]byte(body), &list) != nil || len(list) != 5 {
+		t.Fatalf("list: %d %s", code, body)
+	}
+	for _, p := range list {
+		if p.ID == "" || (p.Rules != "wari" && p.Rules != "warri") || p.Position == "" || p.Rating <= 0 || !strings.Contains(strings.Join(p.Themes, ","), "grand-slam") {
+			t.Errorf("a grand slam puzzle: %+v", p)
+		}
+	}
+	for _, q := range []struct {
+		query string
+		code  int
+	}{
+		{"theme=chess", http.StatusUnprocessableEntity},
+		{"limit=0", http.StatusBadRequest},
+		{"limit=101", http.StatusBadRequest},
+		{"limit=ten", http.StatusBadRequest},
+		{"after=-1", http.StatusBadRequest},
+	} {
+		if code, out := s.api("GET", "/api/v1/puzzles?"+q.query, "", nil); code != q.code || out["error"] == "" {
+			t.Errorf("%s: %d %v, want %d", q.query, code, out, q.code)
+		}
+	}
+	code, _, body = s.get(nil, "/api/v1/puzzles?limit=100")
+	if json.Unmarshal([]byte(body), &list); code != http.StatusOK || len(list) != 100 {
+		t.Errorf("limit=100: %d, %d puzzles", code, len(list))
+	}
+
+	code, one := s.api("GET", "/api/v1/puzzles/handmade", "", nil)
+	if code != http.StatusOK || one["position"] != handmade.Position || one["rules"] != "warri" || one["rating"] != 1500.0 {
+		t.Errorf("handmade: %d %v", code, one)
+	}
+	if code, _ := s.api("GET", "/api/v1/puzzles/nosuch", "", nil); code != http.StatusNotFound {
+		t.Errorf("no such puzzle: %d", code)
+	}
+
+	for _, c := range []struct {
+		moves   []string
+		correct bool
+	}{{[]string{"F"}, true}, {[]string{"E"}, false}, {[]string{"F", "A"}, false}} {
+		code, out := s.api("POST", "/api/v1/puzzles/handmade/attempt", "", map[string]any{"moves": c.moves})
+		sol, _ := out["solution"].([]any)
+		if code != http.StatusOK || out["correct"] != c.correct || len(sol) != 1 || sol[0] != "F" || out["rated"] != false {
+			t.Errorf("%v: %d %v, want correct %v, solution [F], unrated (no session)", c.moves, code, out, c.correct)
+		}
+	}
+	for _, bad := range []map[string]any{{"moves": []string{}}, {"moves": []string{"Z"}}, {"moves": []string{"A", "B", "C", "D"}}} {
+		if code, out := s.api("POST", "/api/v1/puzzles/handmade/attempt", "", bad); code != http.StatusUnprocessableEntity || out["error"] == "" {
+			t.Errorf("%v: %d %v, want 422", bad, code, out)
+		}
+	}
+	if code, out := s.api("POST", "/api/v1/puzzles/nosuch/attempt", "", map[string]any{"moves": []string{"F"}}); code != http.StatusNotFound {
+		t.Errorf("attempt at no such puzzle: %d %v", code, out)
+	}
+}
+
+// TestPuzzlePageRating: a visitor solves the hand-made puzzle on its page
+// (a form): solved, rated once (their rating above 1500, a streak of 1);
+// solving it again changes nothing; a wrong first move at another puzzle
+// shows the solution and why, and ends the streak.
+func TestPuzzlePageRating(t *testing.T) {
+	s := newPuzzleSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	code, _, page := s.get(c, "/en/puzzles/handmade")
+	checkPage(t, "en", "/en/puzzles/handmade", code, page)
+	if code != http.StatusOK || !strings.Contains(page, `name="pit" value="F"`) || !strings.Contains(page, "find the only winning move") {
+		t.Fatalf("puzzle page: %d", code)
+	}
+	form := url.Values{"_csrf": {s.csrf(page)}, "pit": {"F"}}
+	code, _, page = s.post(c, "/en/puzzles/handmade", form, nil)
+	if code != http.StatusOK || !strings.Contains(page, "Solved!") || !strings.Contains(page, "Your puzzle rating is now") {
+		t.Fatalf("solving: %d %s", code, page)
+	}
+	_, _, list := s.get(c, "/en/puzzles")
+	if !strings.Contains(list, "1 puzzle in a row") || !strings.Contains(list, "1 solved") {
+		t.Errorf("the list page does not show the streak of 1")
+	}
+	var players []models.PuzzlePlayer
+	s.db.Gorm.Find(&players)
+	if len(players) != 1 || players[0].Rating <= 1500 || players[0].Streak != 1 || players[0].Solved != 1 {
+		t.Fatalf("players %+v: one, above 1500, streak 1", players)
+	}
+	pz, _ := s.db.PuzzleByID(t.Context(), "handmade")
+	if pz.Rating >= 1500 || pz.Plays != 1 {
+		t.Errorf("the puzzle after being solved: %+v, want below 1500, played once", pz)
+	}
+	code, _, page = s.post(c, "/en/puzzles/handmade", form, nil)
+	s.db.Gorm.Find(&players)
+	if code != http.StatusOK || !strings.Contains(page, "Solved!") || players[0].Solved != 1 || strings.Contains(page, "Your puzzle rating is now") {
+		t.Errorf("solving again: %d, players %+v: want no second rating", code, players)
+	}
+
+	// A wrong first move at a shipped puzzle.
+	ps, err := content.Puzzles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	wrong := p.First[1]
+	path := "/en/puzzles/" + p.ID
+	_, _, page = s.get(c, path)
+	code, _, page = s.post(c, path, url.Values{"_csrf": {s.csrf(page)}, "pit": {labelOf(wrong.Pit)}}, nil)
+	if code != http.StatusOK || !strings.Contains(page, labelOf(wrong.Pit)+" does not win.") ||
+		!strings.Contains(page, "The move was "+labelOf(p.Solution[0])+".") || !strings.Contains(page, "wins by force") {
+		t.Errorf("a wrong move: %d", code)
+	}
+	s.db.Gorm.Find(&players)
+	if players[0].Streak != 0 || players[0].Failed != 1 || players[0].BestStreak != 1 {
+		t.Errorf("after a miss: %+v", players[0])
+	}
+	// An illegal move is refused and changes nothing.
+	code, _, _ = s.post(c, path, url.Values{"_csrf": {s.csrf(page)}, "pit": {"Q"}}, nil)
+	if code != http.StatusUnprocessableEntity {
+		t.Errorf("an illegal move: %d, want 422", code)
+	}
+}
+
+// labelOf is a pit's label.
+func labelOf(pit int) string { return string("ABCDEFabcdef"[pit]) }
+
+// TestPuzzleLine: a shipped puzzle of two moves of the solver is solved
+// move by move with forms (htmx answers the panel): after the first, the
+// opponent's reply of the solution and "go on"; a line that is not the
+// solution's is refused.
+func TestPuzzleLine(t *testing.T) {
+	s := newPuzzleSite(t, modelsOpenSQLite(t))
+	ps, err := content.Puzzles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line []string
+	id := ""
+	for _, p := range ps {
+		if len(p.Solution) == 3 {
+			id, line = p.ID, p.Labels()
+			break
+		}
+	}
+	if id == "" {
+		t.Fatal("no puzzle of two solver moves shipped")
+	}
+	c := s.browser()
+	path := "/it/puzzles/" + id
+	_, _, page := s.get(c, path)
+	token := s.csrf(page)
+	code, _, panel := s.post(c, path, url.Values{"_csrf": {token}, "pit": {line[0]}}, map[string]string{"HX-Request": "true"})
+	if code != http.StatusOK || !strings.Contains(panel, "Giusto! L&#39;avversario ha risposto "+line[1]) || strings.Contains(panel, "<html") {
+		t.Fatalf("first move: %d %s", code, panel)
+	}
+	next := path + "?line=" + url.QueryEscape(line[0]+","+line[1])
+	if !strings.Contains(panel, strings.ReplaceAll(next, "&", "&amp;")) && !strings.Contains(panel, next) {
+		t.Errorf("the board's form does not post to %s", next)
+	}
+	code, _, page = s.post(c, next, url.Values{"_csrf": {token}, "pit": {line[2]}}, nil)
+	if code != http.StatusOK || !strings.Contains(page, "Risolto!") || !strings.Contains(page, strings.Join(line, " ")) {
+		t.Errorf("second move: %d", code)
+	}
+	code, _, _ = s.post(c, path+"?line="+url.QueryEscape(line[0]+",A"), url.Values{"_csrf": {token}, "pit": {line[2]}}, nil)
+	if code != http.StatusBadRequest {
+		t.Errorf("a line that is not the solution's: %d, want 400", code)
+	}
+}
+
+// TestPuzzlePages: the list, a theme, a puzzle and the home page's daily
+// puzzle in every language; the daily puzzle is the same on both pages.
+func TestPuzzlePages(t *testing.T) {
+	s := newPuzzleSite(t, modelsOpenSQLite(t))
+	for _, lang := range []string{"cs", "it", "en"} {
+		for _, path := range []string{"/" + lang + "/puzzles", "/" + lang + "/puzzles?theme=feeding", "/" + lang + "/puzzles/handmade", "/" + lang + "/"} {
+			code, _, page := s.get(nil, path)
+			checkPage(t, lang, path, code, page)
+			if code != http.StatusOK {
+				t.Errorf("%s: %d", path, code)
+			}
+		}
+	}
+	_, _, home := s.get(nil, "/en/")
+	_, _, list := s.get(nil, "/en/puzzles")
+	i, j := strings.Index(home, `id="daily-h"`), strings.Index(list, `id="daily-h"`)
+	if i < 0 || j < 0 {
+		t.Fatal("no puzzle of the day on the home or the puzzles page")
+	}
+	link := regexpFind(t, home[i:], `href="(/en/puzzles/[0-9a-f]{8})"`)
+	if link != regexpFind(t, list[j:], `href="(/en/puzzles/[0-9a-f]{8})"`) {
+		t.Errorf("daily puzzle %q on the home page, another on the puzzles page", link)
+	}
+	code, hdr, _ := s.get(nil, "/en/puzzles/next?theme=saving")
+	if code != http.StatusSeeOther || !strings.HasPrefix(hdr.Get("Location"), "/en/puzzles/") {
+		t.Errorf("next: %d %s", code, hdr.Get("Location"))
+	}
+	if code, _, _ := s.get(nil, "/en/puzzles?theme=chess"); code != http.StatusUnprocessableEntity {
+		t.Errorf("a bad theme: %d", code)
+	}
+	if code, _, _ := s.get(nil, "/en/puzzles/nosuch"); code != http.StatusNotFound {
+		t.Errorf("no such puzzle: %d", code)
+	}
+	if !strings.Contains(list, "Next puzzle") {
+		t.Error("no next puzzle button")
+	}
+}
+
+// TestTutorialsLinkPuzzles: a step of the grand slam tutorial links the
+// grand slam puzzles, the first tutorial's the capture chains; Nam-nam's
+// none (no puzzles of its rules).
+func TestTutorialsLinkPuzzles(t *testing.T) {
+	s := newPuzzleSite(t, modelsOpenSQLite(t))
+	for path, want := range map[string]string{
+		"/en/tutorials/grand-slam/1":         `href="/en/puzzles?theme=grand-slam"`,
+		"/cs/tutorials/oware-step-by-step/2": `href="/cs/puzzles?theme=capture-chain"`,
+	} {
+		if code, _, page := s.get(nil, path); code != http.StatusOK || !strings.Contains(page, want) {
+			t.Errorf("%s: %d, no link %s", path, code, want)
+		}
+	}
+	if _, _, page := s.get(nil, "/en/tutorials/namnam/1"); strings.Contains(page, "/en/puzzles?theme=") {
+		t.Error("the Nam-nam tutorial links puzzles")
+	}
+}
