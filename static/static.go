@@ -12,6 +12,10 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/tdewolff/minify/v2"
+	"github.com/tdewolff/minify/v2/css"
+	"github.com/tdewolff/minify/v2/js"
 )
 
 //go:embed *.css *.js *.svg *.png *.ico
@@ -50,6 +54,9 @@ func Load() (*Assets, error) {
 		if err != nil {
 			return nil, err
 		}
+		if body, err = minified(e.Name(), body); err != nil {
+			return nil, err
+		}
 		sum := sha256.Sum256(body)
 		ext := path.Ext(e.Name())
 		base := strings.TrimSuffix(e.Name(), ext)
@@ -80,6 +87,25 @@ func (a *Assets) URL(name string) string {
 
 // ByURL returns the asset with the given hashed URL, or nil.
 func (a *Assets) ByURL(url string) *Asset { return a.byURL[url] }
+
+// minified returns the style sheets and our own scripts without comments
+// and needless spaces (the sources keep them for people; htmx comes
+// minified already). The first visit of a page must stay under 30 KB
+// compressed (handlers' TestFirstVisitWeight).
+func minified(name string, body []byte) ([]byte, error) {
+	m := minify.New()
+	m.AddFunc("text/css", css.Minify)
+	m.AddFunc("text/javascript", js.Minify)
+	switch {
+	case strings.HasSuffix(name, ".min.js"):
+		return body, nil
+	case strings.HasSuffix(name, ".css"):
+		return m.Bytes("text/css", body)
+	case strings.HasSuffix(name, ".js"):
+		return m.Bytes("text/javascript", body)
+	}
+	return body, nil
+}
 
 // compress returns b compressed with gzip at its best compression.
 func compress(b []byte) ([]byte, error) {
