@@ -27,7 +27,8 @@ type live struct {
 	log    *slog.Logger
 
 	mu    sync.Mutex
-	games map[string]*watched // by game id
+	games map[string]*watched              // by game id
+	views map[string]map[*watcher]struct{} // the watchers of each page (X-View)
 }
 
 // kind is a kind of watcher: a language and a seat (engine.Nobody for a
@@ -51,6 +52,11 @@ type watcher struct {
 	// ready is set once the stream knows its seat (see live.ready); until
 	// then it gets no frames.
 	ready bool
+	// busy counts the actions of the page in flight (live.begin); a frame
+	// sent meanwhile is held until they end, since the version it carries
+	// may be the answer of one of them, which the page gets anyway.
+	busy int
+	held *frame
 }
 
 // frame is an event of the stream: a game panel of a version.
@@ -71,7 +77,7 @@ type watched struct {
 // newLive returns the fan-out of the game events of events.
 func newLive(events models.Broker, log *slog.Logger, load func(context.Context, string) (*game.Game, error),
 	render func(*game.Game, []kind) (map[kind][]byte, error)) *live {
-	return &live{events: events, load: load, render: render, log: log, games: map[string]*watched{}}
+	return &live{events: events, load: load, render: render, log: log, games: map[string]*watched{}, views: map[string]map[*watcher]struct{}{}}
 }
 
 // watch adds w to the watchers of game id and returns the function that
@@ -89,10 +95,22 @@ func (l *live) watch(id string, w *watcher) func() {
 		go l.follow(id, gw, ch)
 	}
 	gw.watchers[w] = struct{}{}
+	if w.view != "" {
+		if l.views[w.view] == nil {
+			l.views[w.view] = map[*watcher]struct{}{}
+		}
+		l.views[w.view][w] = struct{}{}
+	}
 	return func() {
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		delete(gw.watchers, w)
+		if w.view != "" {
+			delete(l.views[w.view], w)
+			if len(l.views[w.view]) == 0 {
+				delete(l.views, w.view)
+			}
+		}
 		if len(gw.watchers) == 0 && l.games[id] == gw {
 			delete(l.games, id)
 			gw.stop() // closes ch: follow ends
@@ -210,11 +228,51 @@ func (l *live) send(gw *watched, g *game.Game) {
 		if w.seat != engine.Nobody {
 			data = bytes.ReplaceAll(data, []byte(csrfPlaceholder), []byte(w.csrf))
 		}
-		select {
-		case <-w.frames:
-		default:
+		if w.busy > 0 {
+			w.held = &frame{g.Version, data}
+			continue
 		}
-		w.frames <- frame{g.Version, data}
+		w.put(frame{g.Version, data})
+	}
+}
+
+// put hands f to the stream, in place of a frame it has not written yet.
+func (w *watcher) put(f frame) {
+	select {
+	case <-w.frames:
+	default:
+	}
+	w.frames <- f
+}
+
+// begin notes that the page view sends an action: frames for its streams
+// wait until end, so that the version the action stores, which its answer
+// carries, is not sent again whichever comes first, the broker's event or
+// the stored hook (live.stored).
+func (l *live) begin(view string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for w := range l.views[view] {
+		w.busy++
+	}
+}
+
+// end notes that an action of the page view is answered: a frame held
+// meanwhile goes out unless it is the action's own version.
+func (l *live) end(view string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for w := range l.views[view] {
+		if w.busy > 0 {
+			w.busy-- // a stream opened during the action has none to end
+		}
+		if w.busy > 0 || w.held == nil {
+			continue
+		}
+		if f := *w.held; f.version != w.skip {
+			w.put(f)
+		}
+		w.held = nil
 	}
 }
 

@@ -124,6 +124,8 @@ func (h *handler) visitor(next echo.HandlerFunc) echo.HandlerFunc {
 		if view := c.Request().Header.Get("X-View"); view != "" {
 			r := c.Request()
 			c.SetRequest(r.WithContext(context.WithValue(r.Context(), viewKey{}, view)))
+			h.live.begin(view)
+			defer h.live.end(view)
 		}
 		return next(c)
 	}

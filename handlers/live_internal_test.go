@@ -1,0 +1,86 @@
+package handlers
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"oware/engine"
+	"oware/game"
+)
+
+// chanBroker is a broker whose events the test sends by hand.
+type chanBroker struct {
+	ch   chan int
+	once sync.Once
+}
+
+func (b *chanBroker) Publish(context.Context, string, int) error { return nil }
+func (b *chanBroker) Subscribe(string) (<-chan int, func()) {
+	return b.ch, func() { b.once.Do(func() { close(b.ch) }) }
+}
+
+// TestLiveHoldsFramesDuringAnAction: a version that reaches the broker
+// before the stored hook has marked it as the page's own answer is not sent
+// to that page, whichever comes first; a version of someone else's that
+// arrives during the action goes out once the action ends.
+func TestLiveHoldsFramesDuringAnAction(t *testing.T) {
+	b := &chanBroker{ch: make(chan int, 1)}
+	load := func(_ context.Context, id string) (*game.Game, error) { return nil, context.Canceled }
+	render := func(g *game.Game, kinds []kind) (map[kind][]byte, error) {
+		out := map[kind][]byte{}
+		for _, k := range kinds {
+			out[k] = sseFrame(g.Version, []byte("panel"))
+		}
+		return out, nil
+	}
+	l := newLive(b, slog.New(slog.DiscardHandler), load, render)
+	w := &watcher{kind: kind{lang: "en", seat: engine.Nobody}, view: "page"}
+	defer l.watch("g", w)()
+	l.ready("g", w, engine.Nobody)
+	ctx := context.WithValue(context.Background(), viewKey{}, "page")
+
+	held := func(version int) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			l.mu.Lock()
+			ok := w.held != nil && w.held.version == version
+			l.mu.Unlock()
+			if ok {
+				return
+			}
+		}
+		t.Fatalf("version %d was not held", version)
+	}
+	l.begin("page")
+	l.mu.Lock()
+	l.games["g"].fresh = &game.Game{Head: game.Head{ID: "g", Version: 3}} // as stored, before the hook runs
+	l.mu.Unlock()
+	b.ch <- 3
+	held(3)
+	l.stored(ctx, &game.Game{Head: game.Head{ID: "g", Version: 3}})
+	l.end("page")
+	select {
+	case f := <-w.frames:
+		t.Fatalf("the page got its own version %d again", f.version)
+	default:
+	}
+
+	l.begin("page")
+	l.mu.Lock()
+	l.games["g"].fresh = &game.Game{Head: game.Head{ID: "g", Version: 4}} // the opponent's move
+	l.mu.Unlock()
+	b.ch <- 4
+	held(4)
+	l.end("page")
+	select {
+	case f := <-w.frames:
+		if f.version != 4 {
+			t.Fatalf("got version %d, want 4", f.version)
+		}
+	default:
+		t.Fatal("the opponent's version was not sent after the action")
+	}
+}
