@@ -103,13 +103,13 @@ func (s *site) bot(c *http.Client, path string, deadline time.Time, rnd *rand.Ra
 		s.t.Errorf("join: %d", code)
 		return
 	}
-	withdrawn := false
+	var withdrawn time.Time
 	for {
-		if !withdrawn && time.Now().After(deadline) {
+		if withdrawn.IsZero() && time.Now().After(deadline) {
 			if code := s.apiAs(c, "POST", path+"/withdraw", nil, nil); code != http.StatusOK {
 				s.t.Errorf("withdraw: %d", code)
 			}
-			withdrawn = true
+			withdrawn = time.Now()
 		}
 		var m me
 		if code := s.apiAs(c, "GET", path+"/me", nil, &m); code != http.StatusOK {
@@ -117,7 +117,9 @@ func (s *site) bot(c *http.Client, path string, deadline time.Time, rnd *rand.Ra
 			return
 		}
 		if m.Game == nil {
-			if withdrawn {
+			// A pairing made as the bot withdrew gets its game a moment
+			// later (the pairing is stored first): play it too.
+			if !withdrawn.IsZero() && time.Since(withdrawn) > 2*time.Second {
 				return
 			}
 			time.Sleep(20 * time.Millisecond)
