@@ -250,7 +250,8 @@ func (g *Game) flagFall() {
 	toMove := g.Position.ToMove
 	switch {
 	case g.firstMoves():
-		g.finish(engine.NoResult, ReasonAborted)
+		g.finish(winner(toMove.Opponent()), ReasonTimeout)
+		g.abort()
 	case canWin(g, toMove.Opponent()):
 		g.finish(winner(toMove.Opponent()), ReasonTimeout)
 	default:

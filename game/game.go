@@ -65,6 +65,11 @@ type Game struct {
 	Rules        engine.Rules
 	Result       engine.Result // engine.NoResult until Over
 	Reason       engine.Reason // "" until Over
+	// AbortedEnd is the end an aborted game would have had, result and
+	// reason ("north resignation": South resigned; "south timeout": North
+	// made no first move in time): who ended it, which tournaments score
+	// (abort). "" for a game not aborted.
+	AbortedEnd string
 	// Position is the stored position: the board shown.
 	Position engine.Position
 	// Engine is the engine's game rebuilt from the stored moves and

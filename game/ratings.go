@@ -78,8 +78,15 @@ func (g *Game) counts() bool {
 // counts.
 func (g *Game) abortEarly() {
 	if g.Rated && g.Status == Over && g.stored.status != Over && g.Reason != ReasonAborted && !g.counts() {
-		g.Result, g.Reason = engine.NoResult, ReasonAborted
+		g.abort()
 	}
+}
+
+// abort makes g, which has just ended, aborted (no result, not rated),
+// keeping the end it had in AbortedEnd.
+func (g *Game) abort() {
+	g.AbortedEnd = g.Result.String() + " " + string(g.Reason)
+	g.Result, g.Reason = engine.NoResult, ReasonAborted
 }
 
 // capPair plays the rated game g, just created, casual when its two

@@ -16,7 +16,7 @@ import (
 func readRow(row *models.Game) (*Game, error) {
 	g := &Game{
 		Head:         headOf(row),
-		SpectatorKey: row.SpectatorKey, Reason: engine.Reason(row.Reason),
+		SpectatorKey: row.SpectatorKey, Reason: engine.Reason(row.Reason), AbortedEnd: row.AbortedEnd,
 		RematchID: row.RematchID, RoundSeen: [2]int{row.SouthRoundSeen, row.NorthRoundSeen},
 		CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt, agreementList: row.Agreements,
 		labels: row.MoveLabels, roundsJSON: row.Rounds,
@@ -114,7 +114,8 @@ func (g *Game) row() *models.Game {
 	return &models.Game{
 		ID: g.ID, SpectatorKey: g.SpectatorKey, Rules: g.Rules.Name(), Fours: Fours(g.Rules),
 		StartPosition: g.Rules.FormatPosition(g.start), Position: g.Rules.FormatPosition(g.Position),
-		Status: string(g.Status), Result: g.Result.String(), Reason: string(g.Reason), Version: g.Version,
+		Status: string(g.Status), Result: g.Result.String(), Reason: string(g.Reason), AbortedEnd: g.AbortedEnd,
+		Version:    g.Version,
 		SouthToken: g.Seats[engine.South].Token, NorthToken: g.Seats[engine.North].Token,
 		SouthUserID: g.Seats[engine.South].UserID, NorthUserID: g.Seats[engine.North].UserID,
 		EndOffer: sideString(g.EndOffer), RematchOffer: sideString(g.RematchOffer), RematchID: g.RematchID,

@@ -33,6 +33,10 @@ type Game struct {
 	// "resignation") or an end of package game ("timeout", "abandoned",
 	// "aborted"; Result is "" after "aborted").
 	Reason string
+	// AbortedEnd is the end an aborted game would have had: its result
+	// and reason, "north resignation" (migration 00025); "" for a game not
+	// aborted. Tournaments score aborted games by it.
+	AbortedEnd string
 	// Version counts the changes of the row: 1 after CreateGame, +1 on every
 	// UpdateGame. It is the optimistic concurrency check.
 	Version int

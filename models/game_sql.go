@@ -24,7 +24,7 @@ const gameColumns = `g.id, g.rules, g.start_position, g.position, g.status, g.re
 	g.agreements, g.south_round_seen, g.north_round_seen, g.south_user_id, g.north_user_id,
 	g.move_labels, g.resume, g.rounds, g.created_at, g.updated_at,
 	g.clock_initial, g.clock_increment, g.clock_days, g.south_ms, g.north_ms, g.turn_since, g.deadline,
-	g.rated, g.south_rating, g.north_rating, g.unrated,
+	g.rated, g.south_rating, g.north_rating, g.unrated, g.aborted_end,
 	g.south_computer, g.north_computer, g.computer_instant, g.hints, g.hint, g.takeback_offer,
 	su.username, su.deleted_at IS NOT NULL, nu.username, nu.deleted_at IS NOT NULL`
 
@@ -124,7 +124,7 @@ func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
 		&g.Agreements, &g.SouthRoundSeen, &g.NorthRoundSeen, &south, &north,
 		&g.MoveLabels, &g.Resume, &g.Rounds, &g.CreatedAt, &g.UpdatedAt,
 		&g.ClockInitial, &g.ClockIncrement, &g.ClockDays, &g.SouthMS, &g.NorthMS, &since, &deadline,
-		&g.Rated, &g.SouthRating, &g.NorthRating, &g.Unrated,
+		&g.Rated, &g.SouthRating, &g.NorthRating, &g.Unrated, &g.AbortedEnd,
 		&g.SouthComputer, &g.NorthComputer, &g.ComputerInstant, &g.Hints, &g.Hint, &g.TakebackOffer,
 		&southName, &southDeleted, &northName, &northDeleted)
 	if err != nil {
@@ -162,7 +162,7 @@ func seated(id sql.NullInt64, name sql.NullString, deleted bool) (*uint, *Player
 // updateGame is the write of a change on PostgreSQL, in one statement: the
 // game's columns with the version check ($2), the new move when its ply
 // ($20) is not 0, the clock ($27-$30), the moves taken back from ply $31 on
-// when it is not 0, and the NOTIFY of the new version to every instance.
+// when it is not 0, the end of an aborted game ($32), and the NOTIFY of the new version to every instance.
 // It returns the new version and the move's id, or no row when the version
 // check failed.
 const updateGame = `WITH g AS (
@@ -170,7 +170,7 @@ const updateGame = `WITH g AS (
 		version = version + 1, south_token = $9, north_token = $10, spectator_key = $11, end_offer = $12,
 		rematch_offer = $13, rematch_id = $14, fours = $15, agreements = $16, south_round_seen = $17,
 		north_round_seen = $18, move_labels = $19, resume = $24, rounds = $25, updated_at = $26,
-		south_ms = $27, north_ms = $28, turn_since = $29, deadline = $30
+		south_ms = $27, north_ms = $28, turn_since = $29, deadline = $30, aborted_end = $32
 	WHERE id = $1 AND version = $2
 	RETURNING id, version
 ), m AS (
@@ -188,7 +188,7 @@ const updateGameSQLite = `UPDATE games SET rules = ?3, start_position = ?4, posi
 	reason = ?8, version = version + 1, south_token = ?9, north_token = ?10, spectator_key = ?11,
 	end_offer = ?12, rematch_offer = ?13, rematch_id = ?14, fours = ?15, agreements = ?16,
 	south_round_seen = ?17, north_round_seen = ?18, move_labels = ?19, resume = ?20, rounds = ?21,
-	updated_at = ?22, south_ms = ?23, north_ms = ?24, turn_since = ?25, deadline = ?26
+	updated_at = ?22, south_ms = ?23, north_ms = ?24, turn_since = ?25, deadline = ?26, aborted_end = ?27
 	WHERE id = ?1 AND version = ?2`
 
 // UpdateGame writes g's columns and, when newMove is not nil, inserts
@@ -220,7 +220,7 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 			g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer, g.RematchID,
 			g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels,
 			m.Ply, m.Pit, m.Label, m.Position, g.Resume, g.Rounds, now,
-			g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline, g.PopFrom).Scan(new(int), &id)
+			g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline, g.PopFrom, g.AbortedEnd).Scan(new(int), &id)
 		if id != nil {
 			m.ID = uint(*id)
 		}
@@ -254,7 +254,7 @@ func (db *DB) updateSQLite(ctx context.Context, g *Game, m *Move, insert bool, n
 	res, err := tx.ExecContext(ctx, updateGameSQLite, g.ID, g.Version, g.Rules, g.StartPosition, g.Position,
 		g.Status, g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer,
 		g.RematchID, g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels, g.Resume, g.Rounds, now,
-		g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline)
+		g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline, g.AbortedEnd)
 	if err != nil {
 		return err
 	}

@@ -74,12 +74,13 @@ type TournamentGame struct {
 }
 
 // TournamentGameState is a pairing's game as TournamentGames reads it: its
-// status ("" when it does not exist), result, reason, number of moves and
-// last change (nil when it does not exist).
+// status ("" when it does not exist), result, reason, the end it would
+// have had when aborted (Game.AbortedEnd), number of moves and last change
+// (nil when it does not exist).
 type TournamentGameState struct {
-	Status, Result, Reason string
-	Plies                  int
-	GameUpdated            *time.Time
+	Status, Result, Reason, AbortedEnd string
+	Plies                              int
+	GameUpdated                        *time.Time
 }
 
 // ErrTournamentChanged: the tournament changed while a pairing was made
@@ -200,7 +201,8 @@ func (db *DB) tournamentGames(tx *gorm.DB, id string) ([]TournamentGame, error) 
 	}
 	err := tx.Table("tournament_games t").
 		Select("t.*, COALESCE(g.status, '') AS status, COALESCE(g.result, '') AS result, "+
-			"COALESCE(g.reason, '') AS reason, COALESCE(LENGTH(g.move_labels), 0) AS plies, "+
+			"COALESCE(g.reason, '') AS reason, COALESCE(g.aborted_end, '') AS aborted_end, "+
+			"COALESCE(LENGTH(g.move_labels), 0) AS plies, "+
 			"g.updated_at AS game_updated").
 		Joins("LEFT JOIN games g ON g.id = t.game_id").
 		Where("t.tournament_id = ?", id).Order("t.id").Scan(&rows).Error

@@ -373,3 +373,120 @@ func TestHourlyArenas(t *testing.T) {
 		}
 	})
 }
+
+// TestArenaAbortedByWhoEndedIt: a rated game resigned before it counts is
+// aborted (no result, not rated: game.CountingMoves), and the arena
+// scores it as it ended, whoever was to move. Game 1: p1 South, p2 North;
+// North resigns with South to move: p1 wins (2 points), nobody forfeits.
+// Game 2 (the only two players may meet again): p2 South (p1 sat South
+// more), p1 North; South moves, then resigns with North to move: p1 wins
+// again (2 + 2 = 4, on fire). Neither forfeited, so a third game is paired.
+func TestArenaAbortedByWhoEndedIt(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		p := f.users(t, 2)
+		tr := f.create(t, tournament.Settings{Kind: "arena", Minutes: 30, Rated: true}, p)
+		one := f.only(t, tr.ID)
+		if one != [2]uint{p[0], p[1]} {
+			t.Fatalf("game 1: %v, want p1 South", one)
+		}
+		id := f.current(t, tr.ID)
+		f.resign(t, id, engine.North)
+		f.wantAborted(t, id, "south resignation")
+		f.pass(t, tr.ID)
+		if two := f.only(t, tr.ID); two != [2]uint{p[1], p[0]} {
+			t.Fatalf("game 2: %v, want p2 South", two)
+		}
+		id = f.current(t, tr.ID)
+		g, err := f.games.Load(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.games.Move(t.Context(), g, engine.South, "A"); err != nil {
+			t.Fatal(err)
+		}
+		f.resign(t, id, engine.South)
+		f.wantAborted(t, id, "north resignation")
+		f.pass(t, tr.ID)
+		v := f.view(t, tr.ID)
+		want := []tournament.Standing{
+			{Player: p[0], Points: 4, Games: 2, Wins: 2, Fire: true, Rank: 1},
+			{Player: p[1], Points: 0, Games: 2, Rank: 2},
+		}
+		for i, s := range v.Standings {
+			if s != want[i] {
+				t.Errorf("standing %+v, want %+v", s, want[i])
+			}
+		}
+		if len(running(v)) != 1 {
+			t.Errorf("games running %v, want a third game", running(v))
+		}
+	})
+}
+
+// TestArenaFirstMoveForfeit: North makes no first move after South's:
+// the game is aborted, North forfeits it and South wins.
+func TestArenaFirstMoveForfeit(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		p := f.users(t, 2)
+		tr := f.create(t, tournament.Settings{Kind: "arena", Minutes: 30, Rated: true}, p)
+		id := f.current(t, tr.ID)
+		g, err := f.games.Load(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.games.Move(t.Context(), g, engine.South, "A"); err != nil {
+			t.Fatal(err)
+		}
+		f.wait(game.FirstMove + time.Second)
+		if n, err := f.games.Sweep(t.Context()); err != nil || n != 1 {
+			t.Fatalf("sweep: %d, %v", n, err)
+		}
+		f.wantAborted(t, id, "south timeout")
+		f.pass(t, tr.ID)
+		want := []tournament.Standing{
+			{Player: p[0], Points: 2, Games: 1, Wins: 1, Rank: 1},
+			{Player: p[1], Points: 0, Games: 1, Forfeits: 1, Rank: 2},
+		}
+		for i, s := range f.view(t, tr.ID).Standings {
+			if s != want[i] {
+				t.Errorf("standing %+v, want %+v", s, want[i])
+			}
+		}
+	})
+}
+
+// only returns the one game in progress of tournament id as [South,
+// North].
+func (f *fixture) only(t *testing.T, id string) [2]uint {
+	t.Helper()
+	games := running(f.view(t, id))
+	if len(games) != 1 {
+		t.Fatalf("games %v, want one", games)
+	}
+	for _, g := range games {
+		return g
+	}
+	return [2]uint{}
+}
+
+// current returns the id of the one game in progress of tournament id.
+func (f *fixture) current(t *testing.T, id string) string {
+	t.Helper()
+	for g := range running(f.view(t, id)) {
+		return g
+	}
+	t.Fatal("no game in progress")
+	return ""
+}
+
+// wantAborted checks that game id was aborted, not rated, ended as end.
+func (f *fixture) wantAborted(t *testing.T, id, end string) {
+	t.Helper()
+	g, err := f.games.Load(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Reason != game.ReasonAborted || g.Result != engine.NoResult || g.AbortedEnd != end {
+		t.Errorf("game %s: %s %v %q, want aborted as %q", id, g.Reason, g.Result, g.AbortedEnd, end)
+	}
+}

@@ -2,8 +2,10 @@ package tournament
 
 import (
 	"context"
+	"strings"
 	"time"
 
+	"oware/game"
 	"oware/models"
 )
 
@@ -78,10 +80,8 @@ func pairingOf(g models.TournamentGame, now time.Time) Pairing {
 		p.Outcome = Void
 	case g.Game.Status != "over":
 		p.Outcome = Running
-	case g.Game.Reason == "aborted" && g.Game.Plies == 0: // South made no first move
-		p.Outcome, p.Forfeit = NorthWins, p.South
-	case g.Game.Reason == "aborted" && g.Game.Plies == 1:
-		p.Outcome, p.Forfeit = SouthWins, p.North
+	case g.Game.Reason == "aborted":
+		p.Outcome, p.Forfeit = aborted(g.Game, p.South, p.North)
 	case g.Game.Result == "south":
 		p.Outcome = SouthWins
 	case g.Game.Result == "north":
@@ -92,6 +92,36 @@ func pairingOf(g models.TournamentGame, now time.Time) Pairing {
 		p.Outcome = Void
 	}
 	return p
+}
+
+// aborted returns the outcome of an aborted game between south and north
+// and the player who forfeited it (0 for none): a tournament game counts
+// as it ended before it was aborted (game.Game.AbortedEnd: who resigned,
+// ran out of time, left or agreed), and a player whose first move did not
+// come in time forfeits it. A game aborted before AbortedEnd was kept is
+// charged to the player to move when a first move was missing, else void.
+func aborted(st models.TournamentGameState, south, north uint) (Outcome, uint) {
+	result, reason, _ := strings.Cut(st.AbortedEnd, " ")
+	var out Outcome
+	loser := uint(0)
+	switch {
+	case result == "south":
+		out, loser = SouthWins, north
+	case result == "north":
+		out, loser = NorthWins, south
+	case result == "draw":
+		return Draw, 0
+	case st.AbortedEnd == "" && st.Plies == 0:
+		return NorthWins, south
+	case st.AbortedEnd == "" && st.Plies == 1:
+		return SouthWins, north
+	default:
+		return Void, 0
+	}
+	if reason == string(game.ReasonTimeout) && st.Plies < 2 {
+		return out, loser // no first move: a forfeit
+	}
+	return out, 0
 }
 
 // Player returns the player userID, nil for none.
