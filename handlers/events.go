@@ -2,9 +2,7 @@ package handlers
 
 import (
 	"bytes"
-	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -12,10 +10,6 @@ import (
 	"oware/game"
 	"oware/models"
 )
-
-// keepAlive is how often an idle event stream sends a comment, so proxies
-// keep the connection open.
-const keepAlive = 20 * time.Second
 
 // gameEvents streams the game panel of the visitor's view as server-sent
 // events (event "game") whenever the game changes.
@@ -79,27 +73,7 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 			return err
 		}
 	}
-	resp := c.Response()
-	// A stream lives longer than the server's timeouts: net/http lifts
-	// the read deadline once a request's body is read (a stream's has
-	// none), and each event gets a write deadline of its own, so a
-	// client that stops reading is still cut off.
-	rc := http.NewResponseController(resp)
-	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
-	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
-	resp.Header().Set("X-Accel-Buffering", "no")
-	resp.WriteHeader(http.StatusOK)
-	write := func(b []byte) error {
-		_ = rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
-		if _, err := resp.Write(b); err != nil {
-			return err
-		}
-		resp.Flush()
-		return nil
-	}
-	if err := write([]byte("retry: 2000\n\n")); err != nil {
-		return nil
-	}
+	var first []byte
 	if g.Version > last {
 		frames, err := h.panels(g, []kind{w.kind})
 		if err != nil {
@@ -107,32 +81,13 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 			return nil
 		}
 		last = g.Version
-		if err := write(bytes.ReplaceAll(frames[w.kind], []byte(csrfPlaceholder), []byte(w.csrf))); err != nil {
+		first = bytes.ReplaceAll(frames[w.kind], []byte(csrfPlaceholder), []byte(w.csrf))
+	}
+	return serveEvents(c, first, w.frames, func(f frame) []byte {
+		if f.version <= last {
 			return nil
 		}
-	}
-	ctx := c.Request().Context()
-	tick := time.NewTicker(keepAlive)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case f, ok := <-w.frames:
-			if !ok {
-				return nil
-			}
-			if f.version <= last {
-				continue
-			}
-			last = f.version
-			if err := write(f.data); err != nil {
-				return nil
-			}
-		case <-tick.C:
-			if err := write([]byte(": ping\n\n")); err != nil {
-				return nil
-			}
-		}
-	}
+		last = f.version
+		return f.data
+	})
 }

@@ -80,6 +80,7 @@ type handler struct {
 	games           *game.Service
 	tournaments     *tournament.Service
 	events          models.Broker // the tournaments' live standings (tournaments.go)
+	standings       *standings    // their counts shared by the streams (standings.go)
 	base            string
 	log             *slog.Logger
 	version, commit string
@@ -161,6 +162,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	h.games.OnStore(h.live.stored)
 	h.events = cfg.Events
 	h.tournaments.OnChange(h.publishTournament)
+	h.standings = newStandings(cfg.Events, h.tournaments.ViewOf, cfg.Log)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = h.handleError

@@ -108,13 +108,10 @@ func (h *handler) createTournamentForm(c echo.Context) error {
 	return redirect(c, "/"+langOf(c)+"/tournaments/"+t.ID)
 }
 
-// tournamentView returns the view of tournament t as the request's
-// visitor sees it.
-func (h *handler) tournamentView(c echo.Context, t *models.Tournament) (views.TournamentView, error) {
-	v, err := h.tournaments.View(c.Request().Context(), t)
-	if err != nil {
-		return views.TournamentView{}, err
-	}
+// tournamentView returns the tournament v as the request's visitor sees
+// it.
+func (h *handler) tournamentView(c echo.Context, v *tournament.View) views.TournamentView {
+	t := v.T
 	user := h.visit(c).userID()
 	out := views.TournamentView{CSRF: csrfToken(c), T: tournamentRow(t), Round: t.Round, Player: user != 0,
 		EventsURL: "/" + langOf(c) + "/tournaments/" + t.ID + "/events", AllGames: len(v.Games)}
@@ -144,7 +141,7 @@ func (h *handler) tournamentView(c echo.Context, t *models.Tournament) (views.To
 		}
 		out.Games = append(out.Games, row)
 	}
-	return out, nil
+	return out
 }
 
 // points writes points as the standings show them: "3", "2.5".
@@ -158,14 +155,11 @@ func (h *handler) tournamentPage(c echo.Context) error {
 // renderTournament renders a tournament's page with a refusal's message
 // key ("" for none).
 func (h *handler) renderTournament(c echo.Context, status int, errKey string) error {
-	t, err := h.tournaments.Find(c.Request().Context(), c.Param("id"))
+	tv, err := h.tournaments.ViewOf(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	v, err := h.tournamentView(c, t)
-	if err != nil {
-		return err
-	}
+	t, v := tv.T, h.tournamentView(c, tv)
 	p := h.page(c, "title_tournaments", "/tournaments/"+t.ID)
 	p.Title, p.Live, p.NoIndex = t.Name, true, true
 	p.Description = p.L.T("trn_description")
@@ -217,13 +211,11 @@ func (h *handler) publishTournament(id string) {
 	}
 }
 
-// tournamentPoll is how often a tournament's stream looks for changes
-// that reached it no other way.
-const tournamentPoll = 10 * time.Second
-
 // tournamentEvents: GET /{lang}/tournaments/{id}/events streams the live
 // part of the page (event "standings") whenever the tournament changes,
-// within the bounds of the event streams (429 past them).
+// within the bounds of the event streams (429 past them). The standings
+// are counted once per change for every stream of the instance
+// (standings.go); each stream renders them for its viewer.
 func (h *handler) tournamentEvents(c echo.Context) error {
 	t, err := h.tournaments.Find(c.Request().Context(), c.Param("id"))
 	if err != nil {
@@ -235,90 +227,18 @@ func (h *handler) tournamentEvents(c echo.Context) error {
 		return errTooManyStreams
 	}
 	defer closed()
-	ch, stop := h.events.Subscribe(tournamentChannel(t.ID))
+	counts, stop := h.standings.watch(t.ID)
 	defer stop()
-	ctx := c.Request().Context()
-	// live renders the live part as the viewer sees it now.
-	live := func() ([]byte, error) {
-		if t, err = h.tournaments.Find(ctx, t.ID); err != nil {
-			return nil, err
-		}
-		v, err := h.tournamentView(c, t)
-		if err != nil {
-			return nil, err
-		}
+	var last []byte
+	return serveEvents(c, nil, counts, func(v *tournament.View) []byte {
 		var buf bytes.Buffer
-		err = views.TournamentLive(h.visit(c).l, langOf(c), v).Render(ctx, &buf)
-		return buf.Bytes(), err
-	}
-	// Counted after the subscription, so that no change slips in
-	// between, and sent first: the page may be older.
-	last, err := live()
-	if err != nil {
-		return err
-	}
-	resp := c.Response()
-	rc := http.NewResponseController(resp)
-	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
-	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
-	resp.Header().Set("X-Accel-Buffering", "no")
-	resp.WriteHeader(http.StatusOK)
-	write := func(b []byte) error {
-		_ = rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
-		if _, err := resp.Write(b); err != nil {
-			return err
-		}
-		resp.Flush()
-		return nil
-	}
-	if write(append([]byte("retry: 2000\n\n"), sseEvent("standings", last)...)) != nil {
-		return nil
-	}
-	poll := time.NewTicker(tournamentPoll)
-	defer poll.Stop()
-	ping := time.NewTicker(keepAlive)
-	defer ping.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case _, ok := <-ch:
-			if !ok {
-				return nil // the broker stopped: shutting down
-			}
-		case <-poll.C:
-		case <-ping.C:
-			if write([]byte(": ping\n\n")) != nil {
-				return nil
-			}
-			continue
-		}
-		b, err := live()
-		if err != nil {
+		err := views.TournamentLive(h.visit(c).l, langOf(c), h.tournamentView(c, v)).Render(c.Request().Context(), &buf)
+		if err != nil || bytes.Equal(buf.Bytes(), last) {
 			return nil
 		}
-		if bytes.Equal(b, last) {
-			continue
-		}
-		last = b
-		if write(sseEvent("standings", b)) != nil {
-			return nil
-		}
-	}
-}
-
-// sseEvent writes a server-sent event of the given name whose data is b
-// (its lines each a data line).
-func sseEvent(name string, b []byte) []byte {
-	var out bytes.Buffer
-	out.WriteString("event: " + name + "\n")
-	for _, line := range bytes.Split(b, []byte("\n")) {
-		out.WriteString("data: ")
-		out.Write(line)
-		out.WriteByte('\n')
-	}
-	out.WriteByte('\n')
-	return out.Bytes()
+		last = buf.Bytes()
+		return sseEvent("standings", last)
+	})
 }
 
 // tournamentReminders returns the running and upcoming tournaments the
@@ -344,20 +264,14 @@ func (h *handler) tournamentReminders(c echo.Context) []views.TournamentReminder
 // podiums returns the places among the first three of account userID in
 // the finished tournaments they played (the latest 20 looked at).
 func (h *handler) podiums(ctx context.Context, lang string, userID uint) ([]views.Podium, error) {
-	ts, err := h.db.TournamentsOf(ctx, userID, "finished", 20)
+	ps, err := h.tournaments.Podiums(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
-	var out []views.Podium
-	for i := range ts {
-		v, err := h.tournaments.View(ctx, &ts[i])
-		if err != nil {
-			return nil, err
-		}
-		if s := v.Standing(userID); s != nil && s.Rank <= 3 && s.Games > 0 {
-			out = append(out, views.Podium{Place: s.Rank, Name: ts[i].Name,
-				URL: "/" + lang + "/tournaments/" + ts[i].ID, Finished: ts[i].StartsAt.Format("2006-01-02")})
-		}
+	out := make([]views.Podium, len(ps))
+	for i, p := range ps {
+		out[i] = views.Podium{Place: p.Rank, Name: p.T.Name, URL: "/" + lang + "/tournaments/" + p.T.ID,
+			Finished: p.T.StartsAt.Format("2006-01-02")}
 	}
 	return out, nil
 }

@@ -38,6 +38,47 @@ func (s *Service) View(ctx context.Context, t *models.Tournament) (*View, error)
 	return newView(t, players, games, s.games.Now()), nil
 }
 
+// ViewOf returns the view of tournament id (Find, then View): ErrNotFound
+// for none.
+func (s *Service) ViewOf(ctx context.Context, id string) (*View, error) {
+	t, err := s.Find(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.View(ctx, t)
+}
+
+// Podium is a place among the first three of a finished tournament.
+type Podium struct {
+	T    *models.Tournament
+	Rank int
+}
+
+// MaxPodiums is how many finished tournaments of a player Podiums looks
+// at (the latest).
+const MaxPodiums = 20
+
+// Podiums returns the places among the first three (with a game played)
+// of account userID in the latest MaxPodiums finished tournaments they
+// played, the latest first.
+func (s *Service) Podiums(ctx context.Context, userID uint) ([]Podium, error) {
+	ts, err := s.db.TournamentsOf(ctx, userID, "finished", MaxPodiums)
+	if err != nil {
+		return nil, err
+	}
+	var out []Podium
+	for i := range ts {
+		v, err := s.View(ctx, &ts[i])
+		if err != nil {
+			return nil, err
+		}
+		if st := v.Standing(userID); st != nil && st.Rank <= 3 && st.Games > 0 {
+			out = append(out, Podium{T: &ts[i], Rank: st.Rank})
+		}
+	}
+	return out, nil
+}
+
 // Category is the rating category of t's games.
 func Category(t *models.Tournament) string { return t.Rules + "-realtime" }
 
