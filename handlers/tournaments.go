@@ -27,7 +27,7 @@ import (
 func tournamentRow(t *models.Tournament) views.TournamentRow {
 	return views.TournamentRow{ID: t.ID, Name: t.Name, Kind: t.Kind, Rules: t.Rules, Status: t.Status,
 		Clock: tournament.TimeControl(t).String(), Rated: t.Rated, Password: t.PasswordHash != "",
-		Minutes: t.Minutes, Rounds: t.Rounds, Starts: clockTime(t.StartsAt), Ends: clockTime(t.EndsAt),
+		Minutes: t.Minutes, Rounds: t.Rounds, RoundMinutes: t.RoundMinutes, Starts: clockTime(t.StartsAt), Ends: clockTime(t.EndsAt),
 		StartsISO: t.StartsAt.UTC().Format(time.RFC3339)}
 }
 
@@ -79,7 +79,7 @@ func formInt(c echo.Context, name string) int {
 func (h *handler) createTournamentForm(c echo.Context) error {
 	form := views.TournamentForm{Kind: c.FormValue("kind"), Name: c.FormValue("name"), Rules: c.FormValue("rules"),
 		Clock: c.FormValue("clock"), StartsIn: formInt(c, "starts_in"), Duration: formInt(c, "duration"),
-		Rounds: formInt(c, "rounds"), Rated: c.FormValue("rated") == "on"}
+		Rounds: formInt(c, "rounds"), RoundMinutes: formInt(c, "round_minutes"), Rated: c.FormValue("rated") == "on"}
 	user := h.visit(c).userID()
 	if user == 0 {
 		return errNeedsAccount
@@ -94,7 +94,7 @@ func (h *handler) createTournamentForm(c echo.Context) error {
 	var t *models.Tournament
 	if err == nil {
 		set := tournament.Settings{Kind: form.Kind, Name: form.Name, Rules: form.Rules, Clock: tc,
-			Minutes: form.Duration, Rounds: form.Rounds, StartsIn: time.Duration(form.StartsIn) * time.Minute,
+			Minutes: form.Duration, Rounds: form.Rounds, RoundMinutes: max(form.RoundMinutes, 0), StartsIn: time.Duration(form.StartsIn) * time.Minute,
 			Rated: form.Rated, Password: c.FormValue("password")}
 		t, err = h.tournaments.Create(c.Request().Context(), set, user)
 	}

@@ -28,13 +28,16 @@ type tournamentJSON struct {
 	Rules  string `json:"rules"`
 	Status string `json:"status"` // created, running, finished
 	// The settings and times, besides the contract's fields.
-	Clock    clockSettingJSON `json:"clock"`
-	Minutes  int              `json:"minutes,omitempty"`
-	Rounds   int              `json:"rounds,omitempty"`
-	Rated    bool             `json:"rated"`
-	Password bool             `json:"password"`
-	StartsAt time.Time        `json:"starts_at"`
-	EndsAt   *time.Time       `json:"ends_at,omitempty"` // an arena's end
+	Clock   clockSettingJSON `json:"clock"`
+	Minutes int              `json:"minutes,omitempty"`
+	Rounds  int              `json:"rounds,omitempty"`
+	// RoundMinutes: a Swiss event's rounds start every so many minutes
+	// at the latest (0: each once the last is over).
+	RoundMinutes int        `json:"round_minutes,omitempty"`
+	Rated        bool       `json:"rated"`
+	Password     bool       `json:"password"`
+	StartsAt     time.Time  `json:"starts_at"`
+	EndsAt       *time.Time `json:"ends_at,omitempty"` // an arena's end
 }
 
 // clockSettingJSON is a tournament's time control, in seconds.
@@ -46,7 +49,7 @@ type clockSettingJSON struct {
 func toTournamentJSON(t *models.Tournament) tournamentJSON {
 	j := tournamentJSON{ID: t.ID, Kind: t.Kind, Name: t.Name, Rules: t.Rules, Status: t.Status,
 		Clock: clockSettingJSON{t.ClockInitial, t.ClockIncrement}, Minutes: t.Minutes, Rounds: t.Rounds,
-		Rated: t.Rated, Password: t.PasswordHash != "", StartsAt: t.StartsAt}
+		RoundMinutes: t.RoundMinutes, Rated: t.Rated, Password: t.PasswordHash != "", StartsAt: t.StartsAt}
 	if t.Kind == "arena" {
 		end := t.EndsAt
 		j.EndsAt = &end
@@ -72,19 +75,21 @@ func (h *handler) apiTournaments(c echo.Context) error {
 
 // apiCreateTournament: POST /api/v1/tournaments {"kind","name","rules",
 // "clock","minutes"|"rounds","starts_in","rated"} (and "fours",
-// "password") with a logged-in account's session cookie -> 201 {"id"}.
+// "password", a Swiss event's "round_minutes") with a logged-in account's session cookie -> 201 {"id"}.
 func (h *handler) apiCreateTournament(c echo.Context) error {
 	var req struct {
-		Kind     string           `json:"kind"`
-		Name     string           `json:"name"`
-		Rules    string           `json:"rules"`
-		Fours    string           `json:"fours"`
-		Clock    *timeControlJSON `json:"clock"`
-		Minutes  int              `json:"minutes"`
-		Rounds   int              `json:"rounds"`
-		StartsIn int              `json:"starts_in"` // seconds
-		Rated    bool             `json:"rated"`
-		Password string           `json:"password"`
+		Kind    string           `json:"kind"`
+		Name    string           `json:"name"`
+		Rules   string           `json:"rules"`
+		Fours   string           `json:"fours"`
+		Clock   *timeControlJSON `json:"clock"`
+		Minutes int              `json:"minutes"`
+		Rounds  int              `json:"rounds"`
+		// RoundMinutes schedules a Swiss event's rounds (optional).
+		RoundMinutes int    `json:"round_minutes"`
+		StartsIn     int    `json:"starts_in"` // seconds
+		Rated        bool   `json:"rated"`
+		Password     string `json:"password"`
 	}
 	if err := bindJSON(c, &req); err != nil {
 		return err
@@ -104,7 +109,7 @@ func (h *handler) apiCreateTournament(c echo.Context) error {
 		return tournament.ErrBadStart
 	}
 	set := tournament.Settings{Kind: req.Kind, Name: req.Name, Rules: req.Rules, Fours: req.Fours, Clock: tc,
-		Minutes: req.Minutes, Rounds: req.Rounds, StartsIn: time.Duration(req.StartsIn) * time.Second,
+		Minutes: req.Minutes, Rounds: req.Rounds, RoundMinutes: req.RoundMinutes, StartsIn: time.Duration(req.StartsIn) * time.Second,
 		Rated: req.Rated, Password: req.Password}
 	t, err := h.tournaments.Create(c.Request().Context(), set, user)
 	if err != nil {

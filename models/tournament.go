@@ -22,6 +22,9 @@ type Tournament struct {
 	ClockInitial, ClockIncrement int
 	// Minutes is an arena's duration, Rounds a Swiss event's rounds.
 	Minutes, Rounds int
+	// RoundMinutes is the time between the scheduled starts of a Swiss
+	// event's rounds, 0 for none (migration 00026).
+	RoundMinutes int
 	// Rated: every game is rated.
 	Rated bool
 	// PasswordHash is HashToken of the password to join, "" for none.

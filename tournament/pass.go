@@ -200,17 +200,18 @@ func (s *Service) start(ctx context.Context, t *models.Tournament, made []models
 // its start waits for more before it finishes without a game.
 const SwissWait = 10 * time.Minute
 
-// swissPass pairs the first round of a Swiss event, or the next one once
-// every game of the last is over, or finishes it after its last round.
+// swissPass pairs the first round of a Swiss event at its start; the
+// next one once every game of the last is over, or at its scheduled time
+// (RoundStart) when at least two players are free; it finishes the event
+// once every game of its last round is over.
 func (s *Service) swissPass(ctx context.Context, t *models.Tournament, now time.Time) error {
 	v, err := s.View(ctx, t)
 	if err != nil {
 		return err
 	}
+	playing := false
 	for _, p := range v.Pairings {
-		if p.Round == t.Round && !p.Over() {
-			return nil // the round is being played
-		}
+		playing = playing || !p.Over()
 	}
 	if t.Round == 0 && len(eligible(v, 1)) < 2 {
 		if now.Sub(t.StartsAt) < SwissWait {
@@ -219,7 +220,13 @@ func (s *Service) swissPass(ctx context.Context, t *models.Tournament, now time.
 		return s.finish(ctx, t)
 	}
 	if t.Round >= t.Rounds {
+		if playing {
+			return nil
+		}
 		return s.finish(ctx, t)
+	}
+	if playing && (t.RoundMinutes == 0 || now.Before(RoundStart(t, t.Round+1)) || len(eligible(v, t.Round+1)) < 2) {
+		return nil // the round is being played
 	}
 	ratings := map[uint]float64{}
 	for _, p := range v.Players {
@@ -253,13 +260,28 @@ func swissOrder(players []models.TournamentPlayer) []uint {
 	return ids
 }
 
+// RoundStart returns the scheduled start of round r of the Swiss event
+// t: its start plus r - 1 times RoundMinutes (with RoundMinutes 0, every
+// round at its start: a round starts as soon as the last is over).
+func RoundStart(t *models.Tournament, r int) time.Time {
+	return t.StartsAt.Add(time.Duration((r-1)*t.RoundMinutes) * time.Minute)
+}
+
 // eligible returns the players of v who are paired in round: not
-// withdrawn, not forfeited twice, joined before the round was paired.
+// withdrawn, not forfeited twice, joined before the round was paired,
+// not in a game (of a round whose games went on past the next round's
+// scheduled start: such a player sits the round out without a point).
 func eligible(v *View, round int) []uint {
+	busy := map[uint]bool{}
+	for _, p := range v.Pairings {
+		if !p.Over() {
+			busy[p.South], busy[p.North] = true, true
+		}
+	}
 	var out []uint
 	for _, id := range swissOrder(v.Players) {
 		p, st := v.Player(id), v.Standing(id)
-		if !p.Withdrawn && st.Forfeits < MaxForfeits && p.JoinedRound < round {
+		if !p.Withdrawn && st.Forfeits < MaxForfeits && p.JoinedRound < round && !busy[id] {
 			out = append(out, id)
 		}
 	}

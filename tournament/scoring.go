@@ -17,6 +17,9 @@ const (
 	Draw
 	Void // no result: counts for nobody (a game never made, an abort after both moved)
 	Bye  // a Swiss bye: South gets a win's point
+	// HalfBye is a Swiss round South missed by joining late: half a point
+	// (not a game; it neither counts as a bye nor adds to a tie-break).
+	HalfBye
 )
 
 // Pairing is a pairing as the pure code sees it (models.TournamentGame
@@ -42,6 +45,8 @@ func (p Pairing) score(id uint) (win, draw, played bool) {
 	switch p.Outcome {
 	case Bye:
 		return true, false, false
+	case HalfBye:
+		return false, true, false
 	case Draw:
 		return false, true, true
 	case SouthWins:
@@ -148,7 +153,7 @@ func ArenaStandings(players []uint, ps []Pairing) []Standing {
 }
 
 // SwissStandings counts the standings of a Swiss event: 1 point a win or
-// a bye, 1/2 a draw; tie-breaks Buchholz (the sum of the opponents'
+// a bye, 1/2 a draw or a round missed by joining late; tie-breaks Buchholz (the sum of the opponents'
 // points) and Sonneborn-Berger (the points of the opponents beaten, and
 // half those of the opponents drawn with); a bye adds to neither.
 // players lists every player in their pairing order (the last tie-break).

@@ -31,6 +31,7 @@ var (
 	ErrBadName     = fmt.Errorf("%w: a name of 1 to %d characters", ErrBadSettings, MaxName)
 	ErrBadMinutes  = fmt.Errorf("%w: an arena lasts %d to %d minutes", ErrBadSettings, MinMinutes, MaxMinutes)
 	ErrBadRounds   = fmt.Errorf("%w: a Swiss event has 1 to %d rounds", ErrBadSettings, MaxRounds)
+	ErrBadInterval = fmt.Errorf("%w: rounds every 0 or %d to %d minutes", ErrBadSettings, MinRoundMinutes, MaxRoundMinutes)
 	ErrBadStart    = fmt.Errorf("%w: the start is 0 to %d seconds away", ErrBadSettings, int(MaxStartsIn/time.Second))
 	ErrBadClock    = fmt.Errorf("%w: a real-time clock (%d s to %d s, 0 to %d s a move)", ErrBadSettings,
 		game.MinInitial, game.MaxInitial, game.MaxIncrement)
@@ -49,6 +50,10 @@ var (
 	// ErrForfeited: the player was withdrawn after MaxForfeits games
 	// without a first move and may not join again.
 	ErrForfeited = errors.New("tournament: withdrawn for not making first moves")
+	// ErrTooLate: a Swiss event may be joined only until half of its
+	// rounds are paired (late joiners get half a point for each round
+	// missed, swiss.go).
+	ErrTooLate = errors.New("tournament: too late to join")
 	// ErrNotPlayer: the account is not a player of the tournament.
 	ErrNotPlayer = errors.New("tournament: not a player of the tournament")
 )
@@ -59,6 +64,10 @@ const (
 	MinMinutes  = 5
 	MaxMinutes  = 720
 	MaxRounds   = 15
+	// A Swiss event's rounds start every RoundMinutes at the latest
+	// (Settings.RoundMinutes): 0 (when the last is over), or this many.
+	MinRoundMinutes = 5
+	MaxRoundMinutes = 24 * 60
 	MaxStartsIn = 7 * 24 * time.Hour
 	MaxPassword = 100
 	MaxOpen     = 3   // tournaments not finished per account
@@ -160,6 +169,11 @@ type Settings struct {
 	Clock                    game.TimeControl
 	// Minutes is an arena's duration; Rounds a Swiss event's.
 	Minutes, Rounds int
+	// RoundMinutes, for a Swiss event, schedules its rounds: round r
+	// starts at the latest StartsIn + (r - 1) * RoundMinutes after now
+	// (earlier when every game of round r - 1 is over). 0: a round starts
+	// only once every game of the last is over.
+	RoundMinutes int
 	// StartsIn is the time to the start.
 	StartsIn time.Duration
 	Rated    bool
@@ -179,6 +193,8 @@ func (set *Settings) check() (engine.Rules, error) {
 		return nil, ErrBadMinutes
 	case set.Kind == "swiss" && (set.Rounds < 1 || set.Rounds > MaxRounds):
 		return nil, ErrBadRounds
+	case set.RoundMinutes != 0 && (set.Kind != "swiss" || set.RoundMinutes < MinRoundMinutes || set.RoundMinutes > MaxRoundMinutes):
+		return nil, ErrBadInterval
 	case set.StartsIn < 0 || set.StartsIn > MaxStartsIn:
 		return nil, ErrBadStart
 	case set.Clock.Days != 0 || set.Clock.Initial == 0 || set.Clock.Check() != nil:
@@ -232,7 +248,7 @@ func newTournament(set Settings, r engine.Rules, now time.Time) *models.Tourname
 		t.Minutes = set.Minutes
 		t.EndsAt = t.StartsAt.Add(time.Duration(set.Minutes) * time.Minute)
 	} else {
-		t.Rounds = set.Rounds
+		t.Rounds, t.RoundMinutes = set.Rounds, set.RoundMinutes
 	}
 	return t
 }
@@ -266,8 +282,10 @@ func TimeControl(t *models.Tournament) game.TimeControl {
 
 // Join adds account userID to tournament id (password: the one asked,
 // if any). Joining again after a withdrawal is allowed (not after
-// MaxForfeits forfeits). A Swiss player who joins late starts with 0
-// points from the next round.
+// MaxForfeits forfeits). A Swiss player who joins late plays from the
+// next round and gets half a point for each round paired before
+// (lateByes); a new player is refused (ErrTooLate) once more than half
+// the rounds are paired.
 func (s *Service) Join(ctx context.Context, id string, userID uint, password string) error {
 	if userID == 0 {
 		return ErrNeedsAccount
@@ -291,6 +309,9 @@ func (s *Service) Join(ctx context.Context, id string, userID uint, password str
 	}
 	if v.Player(userID) == nil && len(v.Players) >= MaxPlayers {
 		return ErrFull
+	}
+	if v.Player(userID) == nil && t.Kind == "swiss" && 2*t.Round > t.Rounds {
+		return ErrTooLate
 	}
 	if err := s.db.JoinTournament(ctx, id, userID, t.Round, s.games.Now()); err != nil {
 		return err

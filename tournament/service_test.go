@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -67,7 +68,10 @@ func (f *fixture) users(t *testing.T, n int) []uint {
 // the time to the start and runs the first pass.
 func (f *fixture) create(t *testing.T, set tournament.Settings, players []uint) *models.Tournament {
 	t.Helper()
-	set.Name, set.Rules, set.Clock, set.StartsIn = "Test", "abapa", game.TimeControl{Initial: 60}, time.Minute
+	set.Name, set.Rules, set.StartsIn = "Test", "abapa", time.Minute
+	if set.Clock.Initial == 0 {
+		set.Clock = game.TimeControl{Initial: 60}
+	}
 	tr, err := f.ts.Create(t.Context(), set, players[0])
 	if err != nil {
 		t.Fatal(err)
@@ -455,6 +459,20 @@ func TestArenaFirstMoveForfeit(t *testing.T) {
 	})
 }
 
+// play plays the labels in game id, South first.
+func (f *fixture) play(t *testing.T, id string, labels ...string) {
+	t.Helper()
+	for i, l := range labels {
+		g, err := f.games.Load(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.games.Move(t.Context(), g, []engine.Side{engine.South, engine.North}[i%2], l); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // only returns the one game in progress of tournament id as [South,
 // North].
 func (f *fixture) only(t *testing.T, id string) [2]uint {
@@ -489,4 +507,111 @@ func (f *fixture) wantAborted(t *testing.T, id, end string) {
 	if g.Reason != game.ReasonAborted || g.Result != engine.NoResult || g.AbortedEnd != end {
 		t.Errorf("game %s: %s %v %q, want aborted as %q", id, g.Reason, g.Result, g.AbortedEnd, end)
 	}
+}
+
+// pairings returns the pairings of round in tournament id as [South,
+// North] (a bye as [player, 0]), in the order they were made.
+func (f *fixture) pairings(t *testing.T, id string, round int) [][2]uint {
+	t.Helper()
+	var out [][2]uint
+	for _, g := range f.view(t, id).Games {
+		if g.Round == round {
+			north := uint(0)
+			if g.NorthID != nil {
+				north = *g.NorthID
+			}
+			out = append(out, [2]uint{g.SouthID, north})
+		}
+	}
+	return out
+}
+
+// gameOf returns the game of the pairing of round whose South is south.
+func (f *fixture) gameOf(t *testing.T, id string, round int, south uint) string {
+	t.Helper()
+	for _, g := range f.view(t, id).Games {
+		if g.Round == round && g.SouthID == south && g.GameID != nil {
+			return *g.GameID
+		}
+	}
+	t.Fatalf("no game of round %d with South %d", round, south)
+	return ""
+}
+
+// TestSwissScheduledRound: six players, rounds every 10 minutes. Round 1
+// (as in TestSwissSix): p1-p4, p5-p2, p3-p6. South wins the first two;
+// p3-p6 goes on. Five minutes in, nothing is paired (a game is played
+// and the round's time has not come). At 10 minutes round 2 pairs the
+// four free players and leaves p3 and p6 out: p1 and p5 (1 point), both
+// South before and so both wanting North: the higher placed p1 gets it;
+// p2 and p4 (0), both North before: p2, placed higher, gets South.
+func TestSwissScheduledRound(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		p := f.users(t, 6)
+		tr := f.create(t, tournament.Settings{Kind: "swiss", Rounds: 3, RoundMinutes: 10,
+			Clock: game.TimeControl{Initial: 1800}}, p)
+		want := [][2]uint{{p[0], p[3]}, {p[4], p[1]}, {p[2], p[5]}}
+		if got := f.pairings(t, tr.ID, 1); !reflect.DeepEqual(got, want) {
+			t.Fatalf("round 1: %v, want %v", got, want)
+		}
+		f.resign(t, f.gameOf(t, tr.ID, 1, p[0]), engine.North)
+		f.resign(t, f.gameOf(t, tr.ID, 1, p[4]), engine.North)
+		f.play(t, f.gameOf(t, tr.ID, 1, p[2]), "A", "a") // the first moves, then the clock runs
+		f.wait(5 * time.Minute)
+		f.pass(t, tr.ID)
+		if v := f.view(t, tr.ID); v.T.Round != 1 {
+			t.Fatalf("5 minutes in, round %d", v.T.Round)
+		}
+		f.wait(5 * time.Minute)
+		f.pass(t, tr.ID)
+		want = [][2]uint{{p[4], p[0]}, {p[1], p[3]}}
+		if got := f.pairings(t, tr.ID, 2); !reflect.DeepEqual(got, want) {
+			t.Fatalf("round 2: %v, want %v", got, want)
+		}
+		f.resign(t, f.gameOf(t, tr.ID, 1, p[2]), engine.North) // p3 wins round 1
+		f.pass(t, tr.ID)
+		v := f.view(t, tr.ID)
+		if v.T.Round != 2 {
+			t.Fatalf("round %d while round 2 is played", v.T.Round)
+		}
+		for i, pts := range []float64{1, 0, 1, 0, 1, 0} {
+			if s := v.Standing(p[i]); s.Points != pts {
+				t.Errorf("p%d: %v points, want %v", i+1, s.Points, pts)
+			}
+		}
+	})
+}
+
+// TestSwissLateJoiner: four players, three rounds. Round 1: p1-p3,
+// p4-p2. p5 joins while it is played: half a point for the missed round.
+// South wins both games. Round 2, five players: p1, p4 (1), p5 (1/2),
+// p2, p3 (0); the bye to the lowest placed, p3; p1 and p4 (both South
+// before: the higher placed p1 gets North), p5 floats down to p2, who
+// sat North and so takes South. Once round 2 is paired (more than half
+// of the 3 rounds), a new player is refused.
+func TestSwissLateJoiner(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		p := f.users(t, 6)
+		tr := f.create(t, tournament.Settings{Kind: "swiss", Rounds: 3}, p[:4])
+		want := [][2]uint{{p[0], p[2]}, {p[3], p[1]}}
+		if got := f.pairings(t, tr.ID, 1); !reflect.DeepEqual(got, want) {
+			t.Fatalf("round 1: %v, want %v", got, want)
+		}
+		if err := f.ts.Join(t.Context(), tr.ID, p[4], ""); err != nil {
+			t.Fatal(err)
+		}
+		if s := f.view(t, tr.ID).Standing(p[4]); s.Points != 0.5 || s.Games != 0 {
+			t.Fatalf("late joiner: %+v, want half a point", s)
+		}
+		f.resign(t, f.gameOf(t, tr.ID, 1, p[0]), engine.North)
+		f.resign(t, f.gameOf(t, tr.ID, 1, p[3]), engine.North)
+		f.pass(t, tr.ID)
+		want = [][2]uint{{p[3], p[0]}, {p[1], p[4]}, {p[2], 0}}
+		if got := f.pairings(t, tr.ID, 2); !reflect.DeepEqual(got, want) {
+			t.Fatalf("round 2: %v, want %v", got, want)
+		}
+		if err := f.ts.Join(t.Context(), tr.ID, p[5], ""); !errors.Is(err, tournament.ErrTooLate) {
+			t.Errorf("join after round 2 of 3: %v, want ErrTooLate", err)
+		}
+	})
 }

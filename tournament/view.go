@@ -94,11 +94,23 @@ func newView(t *models.Tournament, players []models.TournamentPlayer, games []mo
 		v.Pairings[i] = pairingOf(g, now)
 	}
 	if t.Kind == "swiss" {
-		v.Standings = SwissStandings(swissOrder(players), v.Pairings)
+		v.Standings = SwissStandings(swissOrder(players), append(lateByes(players), v.Pairings...))
 	} else {
 		v.Standings = ArenaStandings(arenaOrder(players), v.Pairings)
 	}
 	return v
+}
+
+// lateByes returns the half-point byes of the Swiss players who joined
+// late: one for each round paired before they joined (JoinedRound).
+func lateByes(players []models.TournamentPlayer) []Pairing {
+	var out []Pairing
+	for _, p := range players {
+		for r := 1; r <= p.JoinedRound; r++ {
+			out = append(out, Pairing{Round: r, South: p.UserID, Outcome: HalfBye})
+		}
+	}
+	return out
 }
 
 // arenaOrder returns the players' accounts in the order their ties are
