@@ -60,19 +60,19 @@ var (
 
 // The bounds of a tournament.
 const (
-	MaxName     = 60
-	MinMinutes  = 5
-	MaxMinutes  = 720
-	MaxRounds   = 15
+	MaxName    = 60
+	MinMinutes = 5
+	MaxMinutes = 720
+	MaxRounds  = 15
 	// A Swiss event's rounds start every RoundMinutes at the latest
 	// (Settings.RoundMinutes): 0 (when the last is over), or this many.
 	MinRoundMinutes = 5
 	MaxRoundMinutes = 24 * 60
-	MaxStartsIn = 7 * 24 * time.Hour
-	MaxPassword = 100
-	MaxOpen     = 3   // tournaments not finished per account
-	MaxPlayers  = 500 // players per tournament
-	MaxForfeits = 2   // games without a first move before a withdrawal
+	MaxStartsIn     = 7 * 24 * time.Hour
+	MaxPassword     = 100
+	MaxOpen         = 3   // tournaments not finished per account
+	MaxPlayers      = 500 // players per tournament
+	MaxForfeits     = 2   // games without a first move before a withdrawal
 )
 
 // orphanAfter is how long a pairing may wait for its game (made right
