@@ -297,3 +297,25 @@ func (db *DB) TournamentsOf(ctx context.Context, userID uint, status string, lim
 		Where("t.status = ?", status).Order("t.starts_at DESC, t.id").Limit(limit).Scan(&ts).Error
 	return ts, err
 }
+
+// InRealTimeGames returns which of the accounts ids are seated in a game
+// in play with a real-time clock (any game, of a tournament or not):
+// tournaments pair none of them.
+func (db *DB) InRealTimeGames(ctx context.Context, ids []uint) (map[uint]bool, error) {
+	out := map[uint]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []struct{ SouthUserID, NorthUserID *uint }
+	err := db.Gorm.WithContext(ctx).Model(&Game{}).Select("south_user_id, north_user_id").
+		Where("status = 'playing' AND clock_days = 0 AND (south_user_id IN ? OR north_user_id IN ?)", ids, ids).
+		Scan(&rows).Error
+	for _, r := range rows {
+		for _, id := range []*uint{r.SouthUserID, r.NorthUserID} {
+			if id != nil {
+				out[*id] = true
+			}
+		}
+	}
+	return out, err
+}

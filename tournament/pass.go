@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"time"
 
@@ -99,8 +100,12 @@ func (s *Service) arenaPass(ctx context.Context, t *models.Tournament, now time.
 	if err != nil {
 		return err
 	}
+	elsewhere, err := s.inGames(ctx, ratings)
+	if err != nil {
+		return err
+	}
 	made, err := s.db.PairTournament(ctx, t.ID, 0, s.games.Now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
-		return arenaPairs(t, players, games, ratings, now), nil
+		return arenaPairs(t, players, games, ratings, elsewhere, now), nil
 	})
 	if err != nil {
 		return err
@@ -121,16 +126,30 @@ func (s *Service) ratings(ctx context.Context, t *models.Tournament) (map[uint]f
 	return out, nil
 }
 
+// inGames returns which of the players (the keys of players) are in a
+// real-time game in play, of the tournament or not.
+func (s *Service) inGames(ctx context.Context, players map[uint]float64) (map[uint]bool, error) {
+	ids := make([]uint, 0, len(players))
+	for id := range players {
+		ids = append(ids, id)
+	}
+	return s.db.InRealTimeGames(ctx, ids)
+}
+
 // arenaPairs returns the new pairings of an arena (PairArena) whose
 // players and games are as given: the players neither withdrawn nor
-// forfeited twice who are not in a game.
+// forfeited twice who are not in a game (of the arena, or elsewhere:
+// busy).
 func arenaPairs(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame,
-	ratings map[uint]float64, now time.Time) []models.TournamentGame {
+	ratings map[uint]float64, elsewhere map[uint]bool, now time.Time) []models.TournamentGame {
 	for i := range players {
 		players[i].Rating = ratings[players[i].UserID]
 	}
 	v := newView(t, players, games, now)
-	busy := map[uint]bool{}
+	busy := maps.Clone(elsewhere)
+	if busy == nil {
+		busy = map[uint]bool{}
+	}
 	last := map[uint]uint{}
 	balance := map[uint]int{}
 	for _, p := range v.Pairings {
@@ -202,8 +221,9 @@ const SwissWait = 10 * time.Minute
 
 // swissPass pairs the first round of a Swiss event at its start; the
 // next one once every game of the last is over, or at its scheduled time
-// (RoundStart) when at least two players are free; it finishes the event
-// once every game of its last round is over.
+// (RoundStart); each when at least two players are free; it finishes the
+// event once every game of its last round is over, or when it has had
+// fewer than two players free SwissWait after its start.
 func (s *Service) swissPass(ctx context.Context, t *models.Tournament, now time.Time) error {
 	v, err := s.View(ctx, t)
 	if err != nil {
@@ -213,31 +233,35 @@ func (s *Service) swissPass(ctx context.Context, t *models.Tournament, now time.
 	for _, p := range v.Pairings {
 		playing = playing || !p.Over()
 	}
-	if t.Round == 0 && len(eligible(v, 1)) < 2 {
-		if now.Sub(t.StartsAt) < SwissWait {
-			return nil // waiting for players
-		}
-		return s.finish(ctx, t)
-	}
 	if t.Round >= t.Rounds {
 		if playing {
 			return nil
 		}
 		return s.finish(ctx, t)
 	}
-	if playing && (t.RoundMinutes == 0 || now.Before(RoundStart(t, t.Round+1)) || len(eligible(v, t.Round+1)) < 2) {
+	if playing && (t.RoundMinutes == 0 || now.Before(RoundStart(t, t.Round+1))) {
 		return nil // the round is being played
 	}
 	ratings := map[uint]float64{}
 	for _, p := range v.Players {
 		ratings[p.UserID] = p.Rating
 	}
+	elsewhere, err := s.inGames(ctx, ratings)
+	if err != nil {
+		return err
+	}
+	if len(eligible(v, t.Round+1, elsewhere)) < 2 {
+		if t.Round == 0 && now.Sub(t.StartsAt) >= SwissWait {
+			return s.finish(ctx, t) // nobody to play with
+		}
+		return nil // waiting for players, or for games to end
+	}
 	round := t.Round + 1
 	made, err := s.db.PairTournament(ctx, t.ID, round, s.games.Now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
 		for i := range players {
 			players[i].Rating = ratings[players[i].UserID]
 		}
-		return swissPairs(newView(t, players, games, now), round), nil
+		return swissPairs(newView(t, players, games, now), round, elsewhere), nil
 	})
 	if errors.Is(err, models.ErrTournamentChanged) {
 		return nil // another instance paired the round
@@ -270,9 +294,13 @@ func RoundStart(t *models.Tournament, r int) time.Time {
 // eligible returns the players of v who are paired in round: not
 // withdrawn, not forfeited twice, joined before the round was paired,
 // not in a game (of a round whose games went on past the next round's
-// scheduled start: such a player sits the round out without a point).
-func eligible(v *View, round int) []uint {
-	busy := map[uint]bool{}
+// scheduled start, or elsewhere: busy; such a player sits the round out
+// without a point).
+func eligible(v *View, round int, elsewhere map[uint]bool) []uint {
+	busy := maps.Clone(elsewhere)
+	if busy == nil {
+		busy = map[uint]bool{}
+	}
 	for _, p := range v.Pairings {
 		if !p.Over() {
 			busy[p.South], busy[p.North] = true, true
@@ -290,8 +318,8 @@ func eligible(v *View, round int) []uint {
 
 // swissPairs returns the pairings of round (PairSwiss) of the Swiss event
 // v: its games and a bye.
-func swissPairs(v *View, round int) []models.TournamentGame {
-	ids := eligible(v, round)
+func swissPairs(v *View, round int, elsewhere map[uint]bool) []models.TournamentGame {
+	ids := eligible(v, round, elsewhere)
 	number := map[uint]int{}
 	for i, id := range swissOrder(v.Players) {
 		number[id] = i + 1

@@ -301,7 +301,7 @@ func TestSwissPairedOnce(t *testing.T) {
 		g.games.SetClock(f.clock)
 		p := f.users(t, 6)
 		for i := range 5 {
-			set := tournament.Settings{Kind: "swiss", Rounds: 3, Name: "Once", Rules: "abapa",
+			set := tournament.Settings{Kind: "swiss", Rounds: 2, Name: "Once", Rules: "abapa",
 				Clock: game.TimeControl{Initial: 60}, StartsIn: time.Minute}
 			tr, err := f.ts.Create(t.Context(), set, p[i])
 			if err != nil {
@@ -341,6 +341,8 @@ func TestSwissPairedOnce(t *testing.T) {
 			if v := f.view(t, tr.ID); v.T.Round != 2 || len(v.Games) != 6 {
 				t.Fatalf("round %d, %d pairings, want round 2 and 6", v.T.Round, len(v.Games))
 			}
+			f.wait(time.Hour) // round 2 aborted, the event over: its players are free for the next
+			f.games.Sweep(t.Context())
 		}
 	})
 }
@@ -612,6 +614,30 @@ func TestSwissLateJoiner(t *testing.T) {
 		}
 		if err := f.ts.Join(t.Context(), tr.ID, p[5], ""); !errors.Is(err, tournament.ErrTooLate) {
 			t.Errorf("join after round 2 of 3: %v, want ErrTooLate", err)
+		}
+	})
+}
+
+// TestArenaWaitsForGameElsewhere: p2 plays a real-time game outside the
+// arena (against p3) when it starts: p1 and p2 are not paired until that
+// game is over.
+func TestArenaWaitsForGameElsewhere(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		p := f.users(t, 3)
+		other, _, err := f.games.CreatePaired(t.Context(), game.PairedSettings{Rules: "abapa",
+			Clock: game.TimeControl{Initial: 600}, South: p[2], North: p[1]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.play(t, other.ID, "A", "a")
+		tr := f.create(t, tournament.Settings{Kind: "arena", Minutes: 30}, p[:2])
+		if games := running(f.view(t, tr.ID)); len(games) != 0 {
+			t.Fatalf("paired while p2 plays elsewhere: %v", games)
+		}
+		f.resign(t, other.ID, engine.North)
+		f.pass(t, tr.ID)
+		if got := f.only(t, tr.ID); got != [2]uint{p[0], p[1]} {
+			t.Errorf("after the other game: %v, want p1 South against p2", got)
 		}
 	})
 }
