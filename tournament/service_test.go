@@ -641,3 +641,79 @@ func TestArenaWaitsForGameElsewhere(t *testing.T) {
 		}
 	})
 }
+
+// TestArenaPairCap: the fair-play cap per pair applies to rated arena
+// games: the only two players play game.PairGames (3) rated games that
+// count (two moves each, then a resignation); their fourth game is
+// played casual (game.UnratedPair).
+func TestArenaPairCap(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		p := f.users(t, 2)
+		tr := f.create(t, tournament.Settings{Kind: "arena", Minutes: 30, Rated: true}, p)
+		for i := range game.PairGames + 1 {
+			id := f.current(t, tr.ID)
+			g, err := f.games.Load(t.Context(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rated := i < game.PairGames; g.Rated != rated || (!rated && g.Unrated != game.UnratedPair) {
+				t.Fatalf("game %d: rated %v (%q), want %v", i+1, g.Rated, g.Unrated, rated)
+			}
+			f.play(t, id, "A", "a", "B", "b")
+			f.resign(t, id, engine.North)
+			f.pass(t, tr.ID)
+		}
+	})
+}
+
+// TestNamnamArenaScoresMatch: a Nam-nam arena game is a match of rounds
+// (RULES.md 4): a round ended by agreement gives nobody a point, and the
+// game stays in progress; the match's end (here North resigns) scores
+// once: South's win, 2 points in 1 game.
+func TestNamnamArenaScoresMatch(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		p := f.users(t, 2)
+		set := tournament.Settings{Kind: "arena", Minutes: 30, Name: "Nam", Rules: "namnam", Fours: "last",
+			Clock: game.TimeControl{Initial: 600}, StartsIn: time.Minute}
+		tr, err := f.ts.Create(t.Context(), set, p[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range p {
+			if err := f.ts.Join(t.Context(), tr.ID, id, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.wait(time.Minute)
+		f.pass(t, tr.ID)
+		id := f.current(t, tr.ID)
+		f.play(t, id, "A", "a")
+		g, err := f.games.Load(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.games.OfferEnd(t.Context(), g, engine.South); err != nil {
+			t.Fatal(err)
+		}
+		if g, err = f.games.Load(t.Context(), id); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.games.AnswerEnd(t.Context(), g, engine.North, true); err != nil {
+			t.Fatal(err)
+		}
+		f.pass(t, tr.ID)
+		v := f.view(t, tr.ID)
+		if g, err = f.games.Load(t.Context(), id); err != nil || g.Engine.Round != 2 || g.Status != game.Playing {
+			t.Fatalf("after round 1: round %d, %s, %v", g.Engine.Round, g.Status, err)
+		}
+		if len(running(v)) != 1 || v.Standings[0].Points != 0 || v.Standings[0].Games != 0 {
+			t.Fatalf("after round 1: games %v, standings %+v", running(v), v.Standings)
+		}
+		f.resign(t, id, engine.North)
+		f.pass(t, tr.ID)
+		want := tournament.Standing{Player: p[0], Points: 2, Games: 1, Wins: 1, Rank: 1}
+		if s := f.view(t, tr.ID).Standings[0]; s != want {
+			t.Errorf("after the match: %+v, want %+v", s, want)
+		}
+	})
+}
