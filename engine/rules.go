@@ -19,6 +19,12 @@ var (
 	ErrGrandSlamForbidden = errors.New("a grand slam is not allowed while another move is legal")
 	ErrEndlessSowing      = errors.New("this sowing would never end")
 	ErrGameOver           = errors.New("the game is over")
+	// ErrBadState: a state given to Resume is not one a game can reach.
+	ErrBadState = errors.New("inconsistent game state")
+	// ErrNoHistory: a game resumed in the middle of a round (Resume) was
+	// asked for a move whose outcome depends on the positions before the
+	// resume point, which it does not have (RULES.md 2.6, 4.5).
+	ErrNoHistory = errors.New("the move needs the history before the resume point")
 	// ErrTooMuchWork: a Budget ran out before the engine could decide
 	// whether a Nam-nam sowing ends (see NamNam.Budget).
 	ErrTooMuchWork = errors.New("deciding this needs more work than allowed")
