@@ -1,17 +1,15 @@
 package oware_test
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"go/ast"
-	"go/importer"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"go/types"
-	"io"
+	"io/fs"
 	"os"
-	"os/exec"
+	pathpkg "path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -22,12 +20,12 @@ import (
 // engine.Game, builds one as a literal or copies one by value (Clone copies
 // the repetition history too); engine.Resume rebuilds a stored game.
 func TestEngineOwnsItsGame(t *testing.T) {
-	exports, pkgs := exportData(t, "./...")
-	for _, pkg := range pkgs {
-		if pkg.path == "oware/engine" {
+	imp := newProjectImporter(".")
+	for _, pkg := range imp.packages(t) {
+		if pkg == "oware/engine" {
 			continue
 		}
-		for _, err := range engineGameWrites(pkg.path, pkg.files, exports) {
+		for _, err := range imp.engineGameWrites(pkg) {
 			t.Error(err)
 		}
 	}
@@ -36,10 +34,15 @@ func TestEngineOwnsItsGame(t *testing.T) {
 // TestEngineOwnsItsGameSeesWrites: the check finds each kind of write in a
 // package written for it, and nothing in one that only reads.
 func TestEngineOwnsItsGameSeesWrites(t *testing.T) {
-	exports, _ := exportData(t, "oware/engine")
-	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.go")
-	src := `package bad
+	root := t.TempDir()
+	engineDir, err := filepath.Abs("engine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(engineDir, filepath.Join(root, "engine")); err != nil {
+		t.Fatal(err)
+	}
+	bad := `package bad
 
 import "oware/engine"
 
@@ -52,8 +55,7 @@ func f(g *engine.Game, p engine.Position) int {
 	return len(c.Moves) + g.Round
 }
 `
-	good := filepath.Join(dir, "good.go")
-	goodSrc := `package good
+	good := `package good
 
 import "oware/engine"
 
@@ -65,14 +67,17 @@ func f(g *game, p engine.Position) int {
 	return len(c.Moves) + int(p.Pits[0])
 }
 `
-	if err := os.WriteFile(bad, []byte(src), 0o600); err != nil {
-		t.Fatal(err)
+	for name, src := range map[string]string{"bad": bad, "good": good} {
+		if err := os.Mkdir(filepath.Join(root, name), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name, name+".go"), []byte(src), 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := os.WriteFile(good, []byte(goodSrc), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	imp := newProjectImporter(root)
 	var got []string
-	for _, err := range engineGameWrites("bad", []string{bad}, exports) {
+	for _, err := range imp.engineGameWrites("oware/bad") {
 		_, msg, _ := strings.Cut(err.Error(), ": ")
 		got = append(got, msg)
 	}
@@ -87,77 +92,93 @@ func f(g *game, p engine.Position) int {
 	if !slices.Equal(got, want) {
 		t.Errorf("writes found:\n%q\nwant\n%q", got, want)
 	}
-	if errs := engineGameWrites("good", []string{good}, exports); len(errs) != 0 {
+	if errs := imp.engineGameWrites("oware/good"); len(errs) != 0 {
 		t.Errorf("a package that only reads: %v", errs)
 	}
 }
 
-// goPackage is a package of the module: its import path and its non-test
-// Go files.
-type goPackage struct {
-	path  string
-	files []string
+// projectImporter type-checks the module's packages from their source,
+// each once. Packages from outside the module are empty stand-ins: what
+// is typed from them stays untyped, which cannot hide a type of ours.
+type projectImporter struct {
+	root  string
+	fset  *token.FileSet
+	pkgs  map[string]*types.Package
+	files map[string][]*ast.File
+	info  *types.Info
 }
 
-// exportData lists the packages matching pattern with `go list -export
-// -deps` and returns where the compiler's export data of each dependency
-// is, and the module's own packages among them.
-func exportData(t *testing.T, pattern string) (map[string]string, []goPackage) {
-	t.Helper()
-	cmd := exec.Command("go", "list", "-export", "-deps", "-f",
-		"{{.ImportPath}}\t{{.Export}}\t{{.Module}}\t{{.Dir}}\t{{join .GoFiles \" \"}}", pattern)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+func newProjectImporter(root string) *projectImporter {
+	return &projectImporter{root: root, fset: token.NewFileSet(), pkgs: map[string]*types.Package{},
+		files: map[string][]*ast.File{},
+		info:  &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}}
+}
+
+// packages returns the import paths of the module's packages with Go files
+// to build (not only tests), testdata left out.
+func (imp *projectImporter) packages(t *testing.T) []string {
+	var out []string
+	err := filepath.WalkDir(imp.root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && path != imp.root {
+			return filepath.SkipDir
+		}
+		if bp, err := build.ImportDir(path, 0); err == nil && len(bp.GoFiles) > 0 {
+			rel, _ := filepath.Rel(imp.root, path)
+			out = append(out, "oware/"+filepath.ToSlash(rel))
+		}
+		return nil
+	})
 	if err != nil {
-		t.Fatalf("go list: %v\n%s", err, stderr.String())
+		t.Fatal(err)
 	}
-	exports := map[string]string{}
-	var pkgs []goPackage
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		f := strings.Split(sc.Text(), "\t")
-		if len(f) != 5 {
-			continue
-		}
-		exports[f[0]] = f[1]
-		if f[2] != "oware" {
-			continue
-		}
-		p := goPackage{path: f[0]}
-		for _, name := range strings.Fields(f[4]) {
-			p.files = append(p.files, filepath.Join(f[3], name))
-		}
-		pkgs = append(pkgs, p)
-	}
-	return exports, pkgs
+	return out
 }
 
-// engineGameWrites type-checks the files of package path (its imports from
-// their export data) and returns one error per write of an engine.Game
-// outside the engine: a field assigned or incremented, a value copy, or a
-// composite literal.
-func engineGameWrites(path string, files []string, exports map[string]string) []error {
-	fset := token.NewFileSet()
-	var parsed []*ast.File
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, name, nil, 0)
+// Import implements types.Importer.
+func (imp *projectImporter) Import(path string) (*types.Package, error) {
+	if p := imp.pkgs[path]; p != nil {
+		return p, nil
+	}
+	rel, ours := strings.CutPrefix(path, "oware/")
+	if !ours {
+		name := pathpkg.Base(strings.TrimSuffix(path, pathpkg.Ext(path)))
+		if v := pathpkg.Base(path); len(v) > 1 && v[0] == 'v' && strings.Trim(v[1:], "0123456789") == "" {
+			name = pathpkg.Base(pathpkg.Dir(path))
+		}
+		p := types.NewPackage(path, strings.TrimPrefix(name, "go-"))
+		p.MarkComplete()
+		imp.pkgs[path] = p
+		return p, nil
+	}
+	bp, err := build.ImportDir(filepath.Join(imp.root, rel), 0)
+	if err != nil {
+		return nil, err
+	}
+	var files []*ast.File
+	for _, name := range bp.GoFiles {
+		f, err := parser.ParseFile(imp.fset, filepath.Join(bp.Dir, name), nil, 0)
 		if err != nil {
-			return []error{err}
+			return nil, err
 		}
-		parsed = append(parsed, f)
+		files = append(files, f)
 	}
-	lookup := func(p string) (io.ReadCloser, error) {
-		if exports[p] == "" {
-			return nil, fmt.Errorf("no export data for %s", p)
-		}
-		return os.Open(exports[p])
+	conf := types.Config{Importer: imp, Error: func(error) {}}
+	p, _ := conf.Check(path, imp.fset, files, imp.info)
+	imp.pkgs[path], imp.files[path] = p, files
+	return p, nil
+}
+
+// engineGameWrites type-checks package path and returns one error per
+// write of an engine.Game in it: a field assigned or incremented, a value
+// copy, or a composite literal.
+func (imp *projectImporter) engineGameWrites(path string) []error {
+	if _, err := imp.Import(path); err != nil {
+		return []error{err}
 	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "gc", lookup)}
-	if _, err := conf.Check(path, fset, parsed, info); err != nil {
-		return []error{fmt.Errorf("%s: %v", path, err)}
-	}
+	fset, info := imp.fset, imp.info
 	var errs []error
 	report := func(n ast.Node, what string) {
 		errs = append(errs, fmt.Errorf("%s: %s", fset.Position(n.Pos()), what))
@@ -168,7 +189,7 @@ func engineGameWrites(path string, files []string, exports map[string]string) []
 			report(e, "assigns engine.Game."+sel.Sel.Name)
 		}
 	}
-	for _, f := range parsed {
+	for _, f := range imp.files[path] {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
