@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -58,6 +59,22 @@ type Rules interface {
 	// Perft counts the leaf positions exactly depth plies after p; a game
 	// that ends earlier, also by repetition along the path, is one leaf.
 	Perft(p Position, depth int) uint64
+}
+
+// RuleSets returns the keys of every rule set, the standard first: the
+// Oware grand slam settings "abapa", "wari" and "warri" (RULES.md 2.5) and
+// "namnam" (RULES.md 4). It is the one list of them; each call returns a
+// new slice.
+func RuleSets() []string { return []string{"abapa", "wari", "warri", "namnam"} }
+
+// OwareRuleSets returns the keys of RuleSets that play one Oware game, not
+// a match of rounds: "abapa", "wari" and "warri".
+func OwareRuleSets() []string {
+	return slices.DeleteFunc(RuleSets(), func(name string) bool {
+		r, _ := RulesByName(name)
+		_, rounds := r.(Rounds)
+		return rounds
+	})
 }
 
 // RulesByName returns the rule set with the given key and its default
