@@ -19,8 +19,17 @@ import (
 // player and the puzzle, won by the player when they found the whole
 // solution, lost at their first wrong move; later attempts at the same
 // puzzle change nothing. The streak counts the puzzles a player solved in
-// a row at their first attempt. A player is an account ("u<id>") or a
-// visitor without one ("v<visitor id>", the session cookie's).
+// a row at their first attempt. A player is an account (PuzzleAccount) or
+// a visitor without one (PuzzleGuest): deleting an account deletes its
+// puzzle rows, and a guest's go when it attempted no puzzle for the
+// visitors' lifetime (the sweeper).
+
+// PuzzleAccount is the puzzle player of account id.
+func PuzzleAccount(id uint) string { return models.AccountPuzzlePlayer(id) }
+
+// PuzzleGuest is the puzzle player of the visitor without an account whose
+// session cookie holds visitor id.
+func PuzzleGuest(visitor string) string { return models.GuestPuzzlePlayer(visitor) }
 
 // PuzzleVerdict is the answer to a solver's moves.
 type PuzzleVerdict struct {

@@ -139,6 +139,9 @@ func (h *handler) apiPuzzle(c echo.Context) error {
 // A browser's attempt (with the session cookie) is rated as the page's;
 // a program's without one is only judged.
 func (h *handler) apiPuzzleAttempt(c echo.Context) error {
+	if err := h.puzzleAttempts.check(c); err != nil {
+		return err
+	}
 	p, err := h.loadPuzzle(c)
 	if err != nil {
 		return err
@@ -169,13 +172,13 @@ func (h *handler) apiPuzzleAttempt(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// puzzlePlayer returns the request's solver: "u<id>" for an account,
-// "v<visitor id>" for a visitor, "" for none (a program without the
-// session cookie). With create a visitor without an id gets one.
+// puzzlePlayer returns the request's solver: game.PuzzleAccount for an
+// account, game.PuzzleGuest for a visitor, "" for none (a program without
+// the session cookie). With create a visitor without an id gets one.
 func (h *handler) puzzlePlayer(c echo.Context, create bool) string {
 	v := h.visit(c)
 	if v.user != nil {
-		return "u" + strconv.FormatUint(uint64(v.user.ID), 10)
+		return game.PuzzleAccount(v.user.ID)
 	}
 	id := v.sess.visitor()
 	if id == "" && create {
@@ -187,7 +190,7 @@ func (h *handler) puzzlePlayer(c echo.Context, create bool) string {
 	if id == "" {
 		return ""
 	}
-	return "v" + id
+	return game.PuzzleGuest(id)
 }
 
 // puzzlesPath is the URL of the puzzle list of theme ("" for all).
@@ -353,6 +356,9 @@ func (h *handler) puzzlePage(c echo.Context) error {
 // moves, comma-separated). Answers the page, or for htmx the puzzle's
 // panel.
 func (h *handler) puzzleMoveForm(c echo.Context) error {
+	if err := h.puzzleAttempts.check(c); err != nil {
+		return err
+	}
 	p, err := h.loadPuzzle(c)
 	if err != nil {
 		return err
