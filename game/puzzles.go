@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"oware/engine"
+	"oware/engine/search"
 	"oware/game/glicko"
 	"oware/models"
 )
@@ -155,4 +157,25 @@ func (s *Service) DailyPuzzle(ctx context.Context, t time.Time) (*models.Puzzle,
 	}
 	day := t.UTC().Unix() / 86400
 	return s.db.PuzzleAt(ctx, int(day*dailyStep%int64(n)))
+}
+
+// WinPlies returns the fewest plies, pit's included, within which pit
+// wins by force at pos under rules (search.MoveWins within search.WinPlies
+// and search.WinNodes, with the computer's endgame tables cutting lines
+// short); seen are the positions since the last capture before pos. 0
+// when no such win is proven within those bounds, or rules are Nam-nam's.
+func (s *Service) WinPlies(ctx context.Context, rules engine.Rules, pos engine.Position, seen []engine.Position, pit int) int {
+	o, ok := rules.(engine.Oware)
+	if !ok {
+		return 0
+	}
+	var tables search.Tables
+	if s.pool != nil {
+		tables = s.pool.Tables()
+	}
+	plies, ok := search.MoveWins(ctx, o, pos, seen, pit, search.WinPlies, search.WinNodes, tables)
+	if !ok {
+		return 0
+	}
+	return plies
 }
