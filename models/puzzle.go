@@ -264,3 +264,14 @@ func (db *DB) DeleteIdlePuzzleGuests(ctx context.Context, before time.Time) erro
 		return deletePuzzlePlayers(tx, "player LIKE ? AND updated_at < ?", "v%", before.UTC())
 	})
 }
+
+// LastPuzzleNumber returns the highest Number of the stored puzzles, 0
+// for none: puzzles added later take the numbers after it.
+func (db *DB) LastPuzzleNumber(ctx context.Context) (int, error) {
+	var n *int
+	err := db.Gorm.WithContext(ctx).Model(&Puzzle{}).Select("max(number)").Scan(&n).Error
+	if err != nil || n == nil {
+		return 0, err
+	}
+	return *n, nil
+}
