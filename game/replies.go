@@ -102,6 +102,9 @@ func (p *Pool) jobConfig() *river.Config {
 		// A job waits at most this long for a fetch after another (River's
 		// default 100 ms adds up to that to a reply's time).
 		FetchCooldown: 5 * time.Millisecond,
+		// A job whose insert's notification fell in another's cooldown is
+		// fetched at the next poll at the latest (River's default 1 s).
+		FetchPollInterval: 100 * time.Millisecond,
 		Logger:        slog.New(warnings{p.log.Handler()}),
 	}
 	if p.cfg.NoJobs {
