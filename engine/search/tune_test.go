@@ -20,6 +20,7 @@ func TestFitWeights(t *testing.T) {
 		}
 	}
 	start := DefaultWeights()
+	start.Pits = nil
 	before := start.Loss(samples)
 	w, loss := FitWeights(samples, start, 16)
 	if loss > before/100 || w.Loss(samples) != loss {
