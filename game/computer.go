@@ -219,7 +219,7 @@ func (p *Pool) consider(g *Game) {
 }
 
 // ScheduleWaiting looks for at most limit games in play against the
-// computer (the latest changed first) and schedules the replies of those
+// computer (the latest started first) and schedules the replies of those
 // where it is to move: at start, for the replies a stopped server left.
 // It returns how many it scheduled.
 func (p *Pool) ScheduleWaiting(ctx context.Context, limit int) (int, error) {
