@@ -30,10 +30,9 @@ const (
 	// shiftClocks moves the turn start and deadline of every game in play
 	// with a deadline on by the time of the outage that its turn lived
 	// through (from the later of its start, $2 the last heartbeat, to $1
-	// now) plus the grace ($3 microseconds), as of a new version, and
-	// announces each new version (a page shows the new clock).
-	shiftClocks = `WITH u AS (
-	UPDATE games SET
+	// now) plus the grace ($3 microseconds), as of a new version (a page
+	// shows the new clock: Beat announces it after the commit).
+	shiftClocks = `UPDATE games SET
 		deadline = deadline + GREATEST($1::timestamptz - GREATEST(turn_since, $2::timestamptz), interval '0') + $3::bigint * interval '1 microsecond',
 		turn_since = turn_since + GREATEST($1::timestamptz - GREATEST(turn_since, $2::timestamptz), interval '0') + $3::bigint * interval '1 microsecond',
 		version = version + 1
