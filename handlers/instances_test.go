@@ -22,11 +22,19 @@ func TestTwoInstancesLive(t *testing.T) {
 	a, b := newSite(t, db), newSite(t, modelstest.Reopen(t, db))
 	id, south, north := a.newAPIGame("abapa") // version 2: created, joined
 	got := watch(t, b, "/en/games/"+id+"/events?v=2")
+	// B keeps the game's page for spectators; from the second view on it
+	// knows the game's version from its events, without a query.
+	for range 2 {
+		if _, _, page := b.get(nil, "/en/games/"+id); strings.Contains(page, "Last move") {
+			t.Fatalf("B's page shows a move before any:\n%s", page)
+		}
+	}
 
 	if code, g := a.api("POST", "/api/v1/games/"+id+"/moves", south, map[string]string{"pit": "C"}); code != http.StatusOK {
 		t.Fatalf("move on A: %d %v", code, g)
 	}
 	waitEvent(t, got, "id: 3", 10*time.Second)
+	keptPageShows(t, b, id, "Last move: C")
 
 	err := db.Gorm.Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
 		WHERE datname = current_database() AND application_name = 'oware publisher'`).Error
@@ -40,6 +48,25 @@ func TestTwoInstancesLive(t *testing.T) {
 		t.Fatalf("stored: %d moves at version %d, want 2 at 4", moves, version)
 	}
 	waitEvent(t, got, "id: 4", 15*time.Second)
+	keptPageShows(t, b, id, "Last move: c")
+}
+
+// keptPageShows checks that the page of game id that s keeps for
+// spectators shows want within 5 s (the event that says the game changed
+// reaches the page cache and the stream alike, in either order).
+func keptPageShows(t *testing.T, s *site, id, want string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		_, _, page := s.get(nil, "/en/games/"+id)
+		if strings.Contains(page, want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the kept page does not show %q", want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // watch opens the event stream at path of s and returns the "id: N"
