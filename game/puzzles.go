@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"oware/engine"
+	"oware/engine/search"
 	"oware/game/glicko"
 	"oware/models"
 )
@@ -19,8 +21,17 @@ import (
 // player and the puzzle, won by the player when they found the whole
 // solution, lost at their first wrong move; later attempts at the same
 // puzzle change nothing. The streak counts the puzzles a player solved in
-// a row at their first attempt. A player is an account ("u<id>") or a
-// visitor without one ("v<visitor id>", the session cookie's).
+// a row at their first attempt. A player is an account (PuzzleAccount) or
+// a visitor without one (PuzzleGuest): deleting an account deletes its
+// puzzle rows, and a guest's go when it attempted no puzzle for the
+// visitors' lifetime (the sweeper).
+
+// PuzzleAccount is the puzzle player of account id.
+func PuzzleAccount(id uint) string { return models.AccountPuzzlePlayer(id) }
+
+// PuzzleGuest is the puzzle player of the visitor without an account whose
+// session cookie holds visitor id.
+func PuzzleGuest(visitor string) string { return models.GuestPuzzlePlayer(visitor) }
 
 // PuzzleVerdict is the answer to a solver's moves.
 type PuzzleVerdict struct {
@@ -142,8 +153,76 @@ func (s *Service) DailyPuzzle(ctx context.Context, t time.Time) (*models.Puzzle,
 		return nil, err
 	}
 	if n == 0 {
-		return nil, models.ErrNotFound
+		return nil, ErrNotFound
 	}
 	day := t.UTC().Unix() / 86400
-	return s.db.PuzzleAt(ctx, int(day*dailyStep%int64(n)))
+	p, err := s.db.PuzzleAt(ctx, int(day*dailyStep%int64(n)))
+	return p, notFound(err)
+}
+
+// WinPlies returns the fewest plies, pit's included, within which pit
+// wins by force at pos under rules (search.MoveWins within search.WinPlies
+// and search.WinNodes, with the computer's endgame tables cutting lines
+// short); seen are the positions since the last capture before pos. 0
+// when no such win is proven within those bounds, or rules are Nam-nam's.
+func (s *Service) WinPlies(ctx context.Context, rules engine.Rules, pos engine.Position, seen []engine.Position, pit int) int {
+	o, ok := rules.(engine.Oware)
+	if !ok {
+		return 0
+	}
+	var tables search.Tables
+	if s.pool != nil {
+		tables = s.pool.Tables()
+	}
+	plies, ok := search.MoveWins(ctx, o, pos, seen, pit, search.WinPlies, search.WinNodes, tables)
+	if !ok {
+		return 0
+	}
+	return plies
+}
+
+// The puzzles' stored shapes, for the handlers (models' rows).
+type (
+	// Puzzle is a stored puzzle with its rating.
+	Puzzle = models.Puzzle
+	// PuzzlePlayer is a solver's rating, streak and counts.
+	PuzzlePlayer = models.PuzzlePlayer
+	// PuzzleAttempt is a solver's rated attempt.
+	PuzzleAttempt = models.PuzzleAttempt
+)
+
+// MaxPuzzleList bounds the puzzles one list returns.
+const MaxPuzzleList = models.MaxPuzzleList
+
+// notFound turns the storage's not found into ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, models.ErrNotFound) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// Puzzles returns at most limit puzzles of theme ("" for any) after the
+// number after, in their order.
+func (s *Service) Puzzles(ctx context.Context, theme string, after, limit int) ([]Puzzle, error) {
+	return s.db.Puzzles(ctx, theme, after, limit)
+}
+
+// PuzzleByID returns the puzzle id, or ErrNotFound.
+func (s *Service) PuzzleByID(ctx context.Context, id string) (*Puzzle, error) {
+	p, err := s.db.PuzzleByID(ctx, id)
+	return p, notFound(err)
+}
+
+// NextPuzzle returns the first puzzle of theme ("" for any) after the
+// number after that player has not attempted, wrapping round; ErrNotFound
+// when none is left.
+func (s *Service) NextPuzzle(ctx context.Context, player, theme string, after int) (*Puzzle, error) {
+	p, err := s.db.NextPuzzle(ctx, player, theme, after)
+	return p, notFound(err)
+}
+
+// PuzzleHistory returns player's last limit rated attempts, newest first.
+func (s *Service) PuzzleHistory(ctx context.Context, player string, limit int) ([]PuzzleAttempt, error) {
+	return s.db.PuzzleHistory(ctx, player, limit)
 }

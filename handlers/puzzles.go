@@ -14,7 +14,6 @@ import (
 	"oware/engine"
 	"oware/engine/puzzle"
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -51,7 +50,7 @@ type puzzleJSON struct {
 	Number      int `json:"number"`
 }
 
-func toPuzzleJSON(p *models.Puzzle) puzzleJSON {
+func toPuzzleJSON(p *game.Puzzle) puzzleJSON {
 	return puzzleJSON{ID: p.ID, Rules: p.Rules, Position: p.Position, Themes: p.ThemeList(),
 		Rating: int(math.Round(p.Rating)), SolverMoves: len(game.SolverMoves(strings.Split(p.Solution, ","))), Number: p.Number}
 }
@@ -98,7 +97,7 @@ func (h *handler) apiPuzzles(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	limit, err := queryInt(c, "limit", defaultPuzzleList, 1, models.MaxPuzzleList, errPuzzleLimit)
+	limit, err := queryInt(c, "limit", defaultPuzzleList, 1, game.MaxPuzzleList, errPuzzleLimit)
 	if err != nil {
 		return err
 	}
@@ -106,7 +105,7 @@ func (h *handler) apiPuzzles(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rows, err := h.db.Puzzles(c.Request().Context(), theme, after, limit)
+	rows, err := h.games.Puzzles(c.Request().Context(), theme, after, limit)
 	if err != nil {
 		return err
 	}
@@ -118,9 +117,9 @@ func (h *handler) apiPuzzles(c echo.Context) error {
 }
 
 // loadPuzzle loads the puzzle of the request's :id.
-func (h *handler) loadPuzzle(c echo.Context) (*models.Puzzle, error) {
-	p, err := h.db.PuzzleByID(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, models.ErrNotFound) {
+func (h *handler) loadPuzzle(c echo.Context) (*game.Puzzle, error) {
+	p, err := h.games.PuzzleByID(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, game.ErrNotFound) {
 		return nil, errPuzzleNotFound
 	}
 	return p, err
@@ -139,6 +138,9 @@ func (h *handler) apiPuzzle(c echo.Context) error {
 // A browser's attempt (with the session cookie) is rated as the page's;
 // a program's without one is only judged.
 func (h *handler) apiPuzzleAttempt(c echo.Context) error {
+	if err := h.puzzleAttempts.check(c); err != nil {
+		return err
+	}
 	p, err := h.loadPuzzle(c)
 	if err != nil {
 		return err
@@ -169,13 +171,13 @@ func (h *handler) apiPuzzleAttempt(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// puzzlePlayer returns the request's solver: "u<id>" for an account,
-// "v<visitor id>" for a visitor, "" for none (a program without the
-// session cookie). With create a visitor without an id gets one.
+// puzzlePlayer returns the request's solver: game.PuzzleAccount for an
+// account, game.PuzzleGuest for a visitor, "" for none (a program without
+// the session cookie). With create a visitor without an id gets one.
 func (h *handler) puzzlePlayer(c echo.Context, create bool) string {
 	v := h.visit(c)
 	if v.user != nil {
-		return "u" + strconv.FormatUint(uint64(v.user.ID), 10)
+		return game.PuzzleAccount(v.user.ID)
 	}
 	id := v.sess.visitor()
 	if id == "" && create {
@@ -187,7 +189,7 @@ func (h *handler) puzzlePlayer(c echo.Context, create bool) string {
 	if id == "" {
 		return ""
 	}
-	return "v" + id
+	return game.PuzzleGuest(id)
 }
 
 // puzzlesPath is the URL of the puzzle list of theme ("" for all).
@@ -216,7 +218,7 @@ func nextPath(lang, theme string, after int) string {
 }
 
 // puzzleCard is a puzzle in a list.
-func puzzleCard(lang string, p *models.Puzzle, theme string) views.PuzzleCard {
+func puzzleCard(lang string, p *game.Puzzle, theme string) views.PuzzleCard {
 	return views.PuzzleCard{ID: p.ID, URL: puzzlePath(lang, p.ID, theme), Rules: p.Rules, Themes: p.ThemeList(),
 		Rating: int(math.Round(p.Rating)), SolverMoves: len(game.SolverMoves(strings.Split(p.Solution, ",")))}
 }
@@ -232,7 +234,7 @@ func (h *handler) puzzleListPage(c echo.Context) error {
 		return err
 	}
 	ctx, lang := c.Request().Context(), langOf(c)
-	rows, err := h.db.Puzzles(ctx, theme, after, defaultPuzzleList+1)
+	rows, err := h.games.Puzzles(ctx, theme, after, defaultPuzzleList+1)
 	if err != nil {
 		return err
 	}
@@ -271,7 +273,7 @@ func (h *handler) puzzleListPage(c echo.Context) error {
 }
 
 // puzzleStats is a solver's rating and streak as pages show them.
-func puzzleStats(pl models.PuzzlePlayer) views.PuzzleStats {
+func puzzleStats(pl game.PuzzlePlayer) views.PuzzleStats {
 	return views.PuzzleStats{Rating: int(math.Round(pl.Rating)), Streak: pl.Streak, BestStreak: pl.BestStreak,
 		Solved: pl.Solved, Failed: pl.Failed}
 }
@@ -281,7 +283,7 @@ const maxPuzzleHistory = 20
 
 // puzzleHistory returns an account's last rated attempts.
 func (h *handler) puzzleHistory(c echo.Context, player string) ([]views.PuzzleHistoryRow, error) {
-	rows, err := h.db.PuzzleHistory(c.Request().Context(), player, maxPuzzleHistory)
+	rows, err := h.games.PuzzleHistory(c.Request().Context(), player, maxPuzzleHistory)
 	if err != nil {
 		return nil, err
 	}
@@ -297,7 +299,7 @@ func (h *handler) puzzleHistory(c echo.Context, player string) ([]views.PuzzleHi
 // are no puzzles.
 func (h *handler) daily(c echo.Context) (*views.DailyPuzzle, error) {
 	p, err := h.games.DailyPuzzle(c.Request().Context(), h.games.Now())
-	if errors.Is(err, models.ErrNotFound) {
+	if errors.Is(err, game.ErrNotFound) {
 		return nil, nil
 	}
 	if err != nil {
@@ -325,8 +327,8 @@ func (h *handler) nextPuzzle(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.db.NextPuzzle(c.Request().Context(), h.puzzlePlayer(c, false), theme, after)
-	if errors.Is(err, models.ErrNotFound) {
+	p, err := h.games.NextPuzzle(c.Request().Context(), h.puzzlePlayer(c, false), theme, after)
+	if errors.Is(err, game.ErrNotFound) {
 		return errPuzzleNotFound
 	}
 	if err != nil {
@@ -353,6 +355,9 @@ func (h *handler) puzzlePage(c echo.Context) error {
 // moves, comma-separated). Answers the page, or for htmx the puzzle's
 // panel.
 func (h *handler) puzzleMoveForm(c echo.Context) error {
+	if err := h.puzzleAttempts.check(c); err != nil {
+		return err
+	}
 	p, err := h.loadPuzzle(c)
 	if err != nil {
 		return err
@@ -390,17 +395,18 @@ func (h *handler) puzzleMoveForm(c echo.Context) error {
 // solving is a puzzle on its way: the line played so far and the
 // position after it.
 type solving struct {
-	puzzle   *models.Puzzle
+	puzzle   *game.Puzzle
 	rules    engine.Rules
 	start    engine.Position
 	pos      engine.Position
 	solution []string
-	line     []string // the solution's first moves, played
+	line     []string          // the solution's first moves, played
+	seen     []engine.Position // since the last capture, pos last (the repetition rule)
 	verdict  *game.PuzzleVerdict
 	played   int // the solver's last move, with verdict
 }
 
-func newSolving(p *models.Puzzle) (*solving, error) {
+func newSolving(p *game.Puzzle) (*solving, error) {
 	r, err := engine.RulesByName(p.Rules)
 	if err != nil {
 		return nil, err
@@ -409,7 +415,8 @@ func newSolving(p *models.Puzzle) (*solving, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &solving{puzzle: p, rules: r, start: pos, pos: pos, solution: strings.Split(p.Solution, ","), played: -1}, nil
+	return &solving{puzzle: p, rules: r, start: pos, pos: pos, seen: []engine.Position{pos},
+		solution: strings.Split(p.Solution, ","), played: -1}, nil
 }
 
 // follow plays the line so far: an even number of the solution's first
@@ -440,8 +447,25 @@ func (s *solving) play(label string) error {
 	if err != nil {
 		return err
 	}
-	s.pos, s.line = next, append(s.line, label)
+	if next.Captured != s.pos.Captured {
+		s.seen = s.seen[:0]
+	}
+	s.pos, s.line, s.seen = next, append(s.line, label), append(s.seen, next)
 	return nil
+}
+
+// winPlies says within how many plies the solution's move best wins by
+// force at the position before the solver's move, if proven.
+func (h *handler) winPlies(c echo.Context, s *solving, pos engine.Position, seen []engine.Position, best string) []string {
+	pit, err := engine.ParseLabel(best)
+	if err != nil {
+		return nil
+	}
+	n := h.games.WinPlies(c.Request().Context(), s.rules, pos, seen, pit)
+	if n == 0 {
+		return nil
+	}
+	return []string{h.visit(c).l.N("pz_why_plies", n, "Best", best)}
 }
 
 // renderPuzzle shows the puzzle as s stands: after a verdict, the solver's
@@ -460,12 +484,15 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 	if errMsg != nil {
 		v.Error = *errMsg
 	}
-	before := s.pos
+	before, seen := s.pos, s.seen[:len(s.seen)-1]
 	state := "solving"
 	if vd := s.verdict; vd != nil {
 		switch {
 		case vd.Correct:
 			state = "solved"
+			if len(s.line) == 0 {
+				v.Why = h.winPlies(c, s, before, seen, engine.Label(s.played))
+			}
 			_ = s.play(engine.Label(s.played))
 		case vd.Pending:
 			_ = s.play(engine.Label(s.played))
@@ -476,7 +503,7 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 			state = "wrong"
 			v.Played = engine.Label(s.played)
 			v.Best = s.solution[len(s.line)]
-			v.Why = puzzleWhy(h.visit(c).l, p, len(s.line), v.Played, v.Best)
+			v.Why = append(puzzleWhy(h.visit(c).l, p, len(s.line), v.Played, v.Best), h.winPlies(c, s, before, seen, v.Best)...)
 		}
 		if vd.Rated {
 			stats := puzzleStats(vd.Player)
@@ -529,7 +556,7 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 // puzzleWhy explains a wrong move: at the first move with the proven
 // outcomes of the puzzle's first moves, later by the uniqueness the
 // tables proved.
-func puzzleWhy(l *localizer, p *models.Puzzle, ply int, played, best string) []string {
+func puzzleWhy(l *localizer, p *game.Puzzle, ply int, played, best string) []string {
 	if ply > 0 {
 		return []string{l.T("pz_why_later", "Best", best, "Played", played)}
 	}

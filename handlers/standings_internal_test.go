@@ -19,6 +19,8 @@ type countBroker struct {
 }
 
 func (b *countBroker) Publish(context.Context, string, int) error { return nil }
+func (b *countBroker) Known(string) (int, bool)                   { return 0, false }
+func (b *countBroker) Note(string, int)                           {}
 func (b *countBroker) Subscribe(string) (<-chan int, func()) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
