@@ -41,6 +41,9 @@ type User struct {
 	// migration 00022).
 	TurnEmail bool
 	MailKey   string
+	// Board is the account's board and sound settings as the site encodes
+	// them (handlers' boardSettings), "" for the defaults (migration 00045).
+	Board string
 	// DeletedAt is when the account was deleted, nil while it exists.
 	DeletedAt *time.Time
 	// CreatedAt and UpdatedAt are set by the queries (UTC).
@@ -140,13 +143,18 @@ func (db *DB) BumpEpoch(ctx context.Context, id uint) error {
 // DeleteUser deletes the account id: it sets DeletedAt, replaces the name
 // by "deleted:<id>" (which no username can take; the old name is free
 // again), clears the password and email and ends every session. The games
-// keep pointing at the row.
+// keep pointing at the row; its follows (both ways) are deleted.
 func (db *DB) DeleteUser(ctx context.Context, id uint) error {
 	name := fmt.Sprintf("deleted:%d", id)
-	return db.updateUser(ctx, id, map[string]any{
+	err := db.updateUser(ctx, id, map[string]any{
 		"deleted_at": db.Gorm.NowFunc(), "username": name, "username_lower": name,
 		"password_hash": "", "email": nil, "epoch": gorm.Expr("epoch + 1"),
 	})
+	if err != nil {
+		return err
+	}
+	// Nobody follows a deleted account, and it follows nobody.
+	return db.Gorm.WithContext(ctx).Exec(`DELETE FROM follows WHERE follower_id = ? OR followed_id = ?`, id, id).Error
 }
 
 // ClaimSeat records user id as the player of game gameID's side ("south"
