@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/engine"
 	"oware/game"
 	"oware/models"
@@ -43,6 +44,8 @@ var refusals = []struct {
 	ue  *userError
 }{
 	{game.ErrNotFound, errNotFound},
+	{accounts.ErrFollowSelf, &userError{http.StatusUnprocessableEntity, "err_follow_self"}},
+	{accounts.ErrFollowLimit, &userError{http.StatusConflict, "err_follow_limit"}},
 	{game.ErrBadClock, &userError{http.StatusUnprocessableEntity, "clk_err_bad_clock"}},
 	{game.ErrBadRatingRange, &userError{http.StatusUnprocessableEntity, "fr_err_rating_range"}},
 	{game.ErrTooManyChallenges, &userError{http.StatusTooManyRequests, "fr_err_too_many_challenges"}},

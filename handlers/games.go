@@ -123,9 +123,7 @@ func (h *handler) gamePage(c echo.Context) error {
 	if v.Chat, err = h.chatView(c, g, seat); err != nil {
 		return err
 	}
-	if u := h.visit(c).user; u != nil {
-		v.Sound, v.Mute = u.MoveSound, !u.MoveSound
-	}
+	v.Sound, v.Mute = p.Board.Sound, !p.Board.Sound
 	if spectator && key == "" && !g.Clock.On() {
 		return h.pages.render(c, strconv.Itoa(g.Version), p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
 	}

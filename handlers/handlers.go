@@ -18,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 
+	"oware/accounts"
 	"oware/content"
 	"oware/engine"
 	"oware/engine/search"
@@ -78,6 +79,7 @@ type Config struct {
 type handler struct {
 	db              *models.DB
 	games           *game.Service
+	accounts        *accounts.Service
 	tournaments     *tournament.Service
 	events          models.Broker // the tournaments' live standings (tournaments.go)
 	base            string
@@ -144,7 +146,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	}
 	base := strings.TrimRight(cfg.BaseURL, "/")
 	h := &handler{
-		db: cfg.DB, games: cfg.Games, tournaments: cfg.Tournaments, base: base, log: cfg.Log,
+		db: cfg.DB, games: cfg.Games, accounts: accounts.New(cfg.DB), tournaments: cfg.Tournaments, base: base, log: cfg.Log,
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
@@ -189,7 +191,8 @@ func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
 			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"), Turn: h.assets.URL("turn.js"),
 			Icon: h.assets.URL("icon.svg"),
 		},
-		CSRF: csrfToken(c),
+		CSRF:  csrfToken(c),
+		Board: h.boardSettings(c),
 	}
 	if v.user != nil {
 		p.User = v.user.Username

@@ -46,6 +46,11 @@ func (h *handler) home(c echo.Context) error {
 		return err
 	}
 	v.Tournaments = h.tournamentReminders(c)
+	if followed, err := h.followedGames(c); err != nil {
+		return err
+	} else if len(followed.Games) > 0 {
+		v.Followed = &followed
+	}
 	return render(c, http.StatusOK, views.Home(p, v))
 }
 

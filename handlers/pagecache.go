@@ -44,9 +44,10 @@ type cachedPage struct {
 }
 
 // cacheKey is what a page of a visitor without an account depends on
-// besides the state of what it shows and the CSRF token.
+// besides the state of what it shows and the CSRF token: its address, the
+// colour theme and the board settings.
 func cacheKey(c echo.Context) string {
-	return c.Request().URL.RequestURI() + " " + theme(c)
+	return c.Request().URL.RequestURI() + " " + theme(c) + " " + boardKey(c)
 }
 
 // cacheable reports whether the request's page is the same for every

@@ -118,6 +118,14 @@ func (h *handler) playerPage(c echo.Context) error {
 			return err
 		}
 	}
+	if v.Follow, err = h.followView(c, u); err != nil {
+		return err
+	}
+	if playing, err := h.playerGames(c, u.ID, u.Username); err != nil {
+		return err
+	} else if len(playing.Games) > 0 {
+		v.Playing = &playing
+	}
 	if v.Ratings, err = h.ratingPanels(c, u.ID); err != nil {
 		return err
 	}

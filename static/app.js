@@ -45,6 +45,10 @@ document.addEventListener("submit", function (e) {
   if (other) other.focus();
   announce(b.textContent);
 });
+// Saved board settings win over the game page's sound toggle (turn.js).
+document.addEventListener("submit", function (e) {
+  if (e.target.matches("form.board-settings")) localStorage.removeItem("oware-sound");
+});
 // The new-game form: the fours setting is only for Nam-nam.
 function foursForNamNam() {
   var f = document.querySelector("fieldset.fours"), nn = document.getElementById("rules-namnam");
