@@ -128,7 +128,9 @@ func New(cfg Config) (*echo.Echo, error) {
 		cfg.Games = game.New(cfg.DB, cfg.Log)
 	}
 	if cfg.Games.Computer() == nil {
-		cfg.Games.StartComputer(context.Background(), game.PoolConfig{MinThink: search.MinThinkTime})
+		if _, err := cfg.Games.StartComputer(context.Background(), game.PoolConfig{MinThink: search.MinThinkTime}); err != nil {
+			return nil, err
+		}
 	}
 	if cfg.Tournaments == nil {
 		cfg.Tournaments = tournament.New(cfg.DB, cfg.Games, cfg.Log)
