@@ -56,7 +56,7 @@ func TestBrowserFollowAndSettings(t *testing.T) {
 		chromedp.Click(chromedp.ID("set-counts-hover")), chromedp.Click(chromedp.ID("set-speed-fast")),
 		chromedp.Click(chromedp.ID("set-theme-slate")), chromedp.Click(chromedp.CSS(`.board-settings button[type=submit]`)),
 		chromedp.WaitReady(chromedp.CSS(`.notice`)), markPage)
-	b.waitFor(tab, "slate, counts hidden", `getComputedStyle(document.documentElement).getPropertyValue('--wood').trim() === '#9fb1ba'
+	b.waitFor(tab, "slate, counts hidden", `getComputedStyle(document.querySelector('.board .rows')).backgroundImage.includes('rgb(159, 177, 186)')
 	  && getComputedStyle(document.querySelector('.board .pit .count')).opacity === '0'`)
 	looks("-slate")
 }
