@@ -61,6 +61,10 @@ type Config struct {
 	// ChallengeLimit is the per-client rate limit of new challenges (the
 	// lobby's forms and the API); zero fields: the default.
 	ChallengeLimit RateLimit
+	// PuzzleLimit is the per-client rate limit of puzzle attempts (each
+	// move of the puzzle page's form and each attempt of the API); zero
+	// fields: the default.
+	PuzzleLimit RateLimit
 	// Streams bounds the event streams; zero fields: the defaults
 	// (streams.go).
 	Streams StreamLimits
@@ -94,6 +98,7 @@ type handler struct {
 	analyses        *rateLimit   // the analysis API's per-client limit (ratelimit.go)
 	challenges      *rateLimit   // new challenges' per-client limit
 	imports         *rateLimit   // the import page's per-client limit
+	puzzleAttempts  *rateLimit   // the puzzle attempts' per-client limit
 	streams         *streams     // the open event streams (streams.go)
 	legal           *engine.LegalCache
 	bodies          content.BodyCache
@@ -152,18 +157,23 @@ func New(cfg Config) (*echo.Echo, error) {
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
-		behindProxy: cfg.BehindProxy,
-		limits:      newLoginLimits(cfg.Clock),
-		analyses:    newRateLimit(cfg.AnalysisLimit, defaultAnalysisLimit, errAnalysisLimit),
-		imports:     newRateLimit(cfg.ImportLimit, defaultImportLimit, errImportLimit),
-		challenges:  newRateLimit(cfg.ChallengeLimit, defaultChallengeLimit, errChallengeRate),
-		streams:     newStreams(cfg.Streams),
-		legal:       engine.NewLegalCache(1 << 14),
-		mail:        cfg.Mail, resets: newResetLimits(),
+		behindProxy:    cfg.BehindProxy,
+		limits:         newLoginLimits(cfg.Clock),
+		analyses:       newRateLimit(cfg.AnalysisLimit, defaultAnalysisLimit, errAnalysisLimit),
+		imports:        newRateLimit(cfg.ImportLimit, defaultImportLimit, errImportLimit),
+		puzzleAttempts: newRateLimit(cfg.PuzzleLimit, defaultPuzzleLimit, errPuzzleRate),
+		challenges:     newRateLimit(cfg.ChallengeLimit, defaultChallengeLimit, errChallengeRate),
+		streams:        newStreams(cfg.Streams),
+		legal:          engine.NewLegalCache(1 << 14),
+		mail:           cfg.Mail, resets: newResetLimits(),
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)
+	// A version this instance stored is known here at once, before its
+	// event comes back: a visitor's next page shows their own change.
+	h.games.OnStore(func(_ context.Context, g *game.Game) { h.pages.noteHead(&g.Head) })
 	h.events = cfg.Events
+	h.pages.events = cfg.Events
 	h.tournaments.OnChange(h.publishTournament)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true

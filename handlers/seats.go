@@ -31,8 +31,8 @@ func (h *handler) seatOf(c echo.Context, g *game.Head) engine.Side {
 
 // guestSeat returns the token hash of the seat kept for the request's
 // visitor in g, or "" when there is none (or the database fails, which
-// is logged). It asks the database only when a guest holds a seat of g,
-// and once a request.
+// is logged). It asks the database only when a guest holds a seat of g
+// and the visitor was not named in this request, and once a request.
 func (h *handler) guestSeat(c echo.Context, g *game.Head) string {
 	v := h.visit(c)
 	visitor := v.sess.visitor()
@@ -41,6 +41,9 @@ func (h *handler) guestSeat(c echo.Context, g *game.Head) string {
 	}
 	if hash, ok := v.seats[g.ID]; ok {
 		return hash
+	}
+	if v.minted { // a visitor named in this request holds no seat but those it took since
+		return ""
 	}
 	hash, err := h.db.VisitorSeatHash(c.Request().Context(), visitor, g.ID)
 	if err != nil {
@@ -128,15 +131,19 @@ func (h *handler) nameVisitor(c echo.Context) error {
 			return nil
 		}
 		sess.newVisitor()
+		h.visit(c).minted = true
 	}
 	for _, s := range old {
 		if s.game == "" || s.token == "" {
 			continue
 		}
-		err := h.db.KeepVisitorSeat(c.Request().Context(), sess.visitor(), s.game, models.HashToken(s.token))
+		hash := models.HashToken(s.token)
+		err := h.db.KeepVisitorSeat(c.Request().Context(), sess.visitor(), s.game, hash)
 		if err != nil { // the page goes on; only that seat is not kept
 			h.log.Error("seat of an older cookie not kept", "game", s.game, "err", err)
+			continue
 		}
+		h.visit(c).rememberSeat(s.game, hash)
 	}
 	return sess.save()
 }
