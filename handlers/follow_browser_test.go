@@ -33,7 +33,8 @@ func TestBrowserFollowAndSettings(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`.account-form button[type=submit]`)),
 		chromedp.WaitReady(chromedp.CSS(`.top .me`)))
 	b.do(tab, "follow bob", chromedp.Navigate(s.srv.URL+"/en/players/bob"),
-		chromedp.Click(chromedp.CSS(`form.follow button[type=submit]`)), chromedp.WaitReady(chromedp.CSS(`footer`)), markPage)
+		chromedp.Click(chromedp.CSS(`form.follow button[type=submit]`)), chromedp.WaitReady(chromedp.CSS(`form.follow input[value=off]`)))
+	b.do(tab, "bob's page again", chromedp.Navigate(s.srv.URL+"/en/players/bob"), chromedp.WaitReady(chromedp.CSS(`footer`)), markPage)
 	b.waitFor(tab, "unfollow offered", `document.querySelector('form.follow button').textContent.startsWith('Unfollow')`)
 	looks := func(settings string) {
 		for _, sc := range screens {
