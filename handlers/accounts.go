@@ -7,59 +7,22 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
-	"github.com/alexedwards/argon2id"
 	"github.com/labstack/echo/v4"
 
-	"oware/models"
+	"oware/accounts"
 	"oware/views"
 )
-
-// argonParams are the argon2id settings of new password hashes (OWASP's
-// minimum: 19 MiB, 2 passes, 1 lane).
-var argonParams = &argon2id.Params{Memory: 19 * 1024, Iterations: 2, Parallelism: 1, SaltLength: 16, KeyLength: 32}
-
-// dummyHash is compared against when a login names no account, so that the
-// answer takes as long as for a wrong password.
-var dummyHash = sync.OnceValue(func() string {
-	h, _ := argon2id.CreateHash("not a password of anyone", argonParams)
-	return h
-})
-
-// hashSlots bounds the password hashes computed at once (19 MiB each).
-var hashSlots = make(chan struct{}, 4)
-
-// createHash hashes a new password.
-func createHash(pw string) (string, error) {
-	hashSlots <- struct{}{}
-	defer func() { <-hashSlots }()
-	return argon2id.CreateHash(pw, argonParams)
-}
-
-// passwordMatches compares a password with a stored hash.
-func passwordMatches(pw, hash string) bool {
-	hashSlots <- struct{}{}
-	defer func() { <-hashSlots }()
-	ok, err := argon2id.ComparePasswordAndHash(pw, hash)
-	return err == nil && ok
-}
 
 var usernameRe = regexp.MustCompile(`^[A-Za-z0-9_-]{3,20}$`)
 
 // logIn starts a session for u (a new one: session rotation) and adds the
 // games the visitor played as a guest in this browser to the account.
-func (h *handler) logIn(c echo.Context, u *models.User) error {
-	seats, err := h.guestSeats(c)
-	if err != nil {
+func (h *handler) logIn(c echo.Context, u *accounts.User) error {
+	if err := h.games.ClaimVisitorSeats(c.Request().Context(), h.visit(c).sess.visitor(), u.ID); err != nil {
 		return err
 	}
-	hashes := make(map[string]string, len(seats))
-	for _, s := range seats {
-		hashes[s.GameID] = s.TokenHash
-	}
-	h.games.ClaimSeats(c.Request().Context(), hashes, u.ID)
 	return h.visit(c).sess.renew(u)
 }
 
@@ -104,7 +67,7 @@ func localPath(next string) string {
 
 // afterLogin returns where a login or registration leads: the form's next
 // page, else the player's page.
-func afterLogin(c echo.Context, u *models.User) string {
+func afterLogin(c echo.Context, u *accounts.User) string {
 	if next := localPath(c.FormValue("next")); next != "" {
 		return next
 	}
@@ -121,21 +84,13 @@ func (h *handler) registerForm(c echo.Context) error {
 	if v.Fields = registrationErrors(name, pw, email); len(v.Fields) > 0 {
 		return h.authPage(c, http.StatusUnprocessableEntity, v)
 	}
-	u := &models.User{Username: name, Language: langOf(c)}
-	if email != "" {
-		u.Email = &email
-	}
 	if !h.limits.registration(clientKey(c)) {
 		v.Error = "acc_err_too_many"
 		return h.authPage(c, http.StatusTooManyRequests, v)
 	}
-	hash, err := createHash(pw)
+	u, err := h.accounts.Register(c.Request().Context(), name, langOf(c), email, pw)
 	if err != nil {
-		return err
-	}
-	u.PasswordHash = hash
-	if err := h.db.CreateUser(c.Request().Context(), u); err != nil {
-		if errors.Is(err, models.ErrConflict) {
+		if errors.Is(err, accounts.ErrTaken) {
 			v.Fields = map[string]string{"username": "acc_err_taken"}
 			return h.authPage(c, http.StatusUnprocessableEntity, v)
 		}
@@ -191,15 +146,11 @@ func (h *handler) loginForm(c echo.Context) error {
 	}
 	failed := true
 	defer func() { done(failed) }()
-	u, err := h.db.UserByName(c.Request().Context(), name)
-	if err != nil && !errors.Is(err, models.ErrNotFound) {
+	u, err := h.accounts.LogIn(c.Request().Context(), name, pw)
+	if err != nil {
 		return err
 	}
-	hash := dummyHash()
-	if u != nil {
-		hash = u.PasswordHash
-	}
-	if !passwordMatches(pw, hash) || u == nil {
+	if u == nil {
 		v.Error = "acc_err_login"
 		return h.authPage(c, http.StatusUnauthorized, v)
 	}
@@ -214,8 +165,8 @@ func (h *handler) loginForm(c echo.Context) error {
 // deletes the cookie.
 func (h *handler) logoutForm(c echo.Context) error {
 	v := h.visit(c)
-	if v.user != nil {
-		if err := h.db.BumpEpoch(c.Request().Context(), v.user.ID); err != nil {
+	if h.user(c) != nil {
+		if err := h.accounts.LogOut(c.Request().Context(), h.user(c).ID); err != nil {
 			return err
 		}
 	}
@@ -227,8 +178,8 @@ func (h *handler) logoutForm(c echo.Context) error {
 
 // mustUser returns the logged-in player; for a visitor it returns nil and
 // the answer (a redirect to the login page) has been written.
-func (h *handler) mustUser(c echo.Context) (*models.User, error) {
-	if u := h.visit(c).user; u != nil {
+func (h *handler) mustUser(c echo.Context) (*accounts.User, error) {
+	if u := h.user(c); u != nil {
 		return u, nil
 	}
 	next := "/" + langOf(c) + "/account"
@@ -239,7 +190,7 @@ func (h *handler) mustUser(c echo.Context) (*models.User, error) {
 }
 
 // settings renders the account page with a notice or an error (message ids).
-func (h *handler) settings(c echo.Context, u *models.User, status int, notice, errKey string) error {
+func (h *handler) settings(c echo.Context, u *accounts.User, status int, notice, errKey string) error {
 	p := h.page(c, "title_account", "/account")
 	v := views.AccountView{Username: u.Username, Language: u.Language, CSRF: csrfToken(c), MoveSound: u.MoveSound, TurnEmail: u.TurnEmail}
 	if u.Email != nil {
@@ -282,7 +233,7 @@ func (h *handler) languageForm(c echo.Context) error {
 	if lang != "" && !validLang(lang) {
 		return errBadRequest
 	}
-	if err := h.db.SetUserLanguage(c.Request().Context(), u.ID, lang); err != nil {
+	if err := h.accounts.SetLanguage(c.Request().Context(), u.ID, lang); err != nil {
 		return err
 	}
 	if err := h.visit(c).sess.setFlash("acc_saved"); err != nil {
@@ -298,7 +249,7 @@ func (h *handler) languageForm(c echo.Context) error {
 // confirmedUser returns the logged-in player who gave their current
 // password right (the settings that need it); otherwise nil, and the
 // answer (the login page, or the settings with the refusal) is written.
-func (h *handler) confirmedUser(c echo.Context) (*models.User, error) {
+func (h *handler) confirmedUser(c echo.Context) (*accounts.User, error) {
 	u, err := h.mustUser(c)
 	if u == nil {
 		return nil, err
@@ -311,13 +262,13 @@ func (h *handler) confirmedUser(c echo.Context) (*models.User, error) {
 
 // checkPassword compares the form's current password with u's, within the
 // failed-login limits; the answer is nil or a refusal already rendered.
-func (h *handler) checkPassword(c echo.Context, u *models.User) (bool, error) {
+func (h *handler) checkPassword(c echo.Context, u *accounts.User) (bool, error) {
 	key, addr := u.UsernameLower, clientKey(c)
 	wait, done := h.limits.attempt(key, addr)
 	if wait > 0 {
 		return false, h.settings(c, u, http.StatusTooManyRequests, "", waitMessage(c, wait))
 	}
-	right := passwordMatches(c.FormValue("current"), u.PasswordHash)
+	right := h.accounts.Confirm(u, c.FormValue("current"))
 	done(!right)
 	if !right {
 		return false, h.settings(c, u, http.StatusUnauthorized, "", "acc_err_current")
@@ -336,14 +287,9 @@ func (h *handler) passwordForm(c echo.Context) error {
 	if !validPassword(pw) {
 		return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_password_length")
 	}
-	hash, err := createHash(pw)
-	if err != nil {
+	if err := h.accounts.SetPassword(c.Request().Context(), u, pw); err != nil {
 		return err
 	}
-	if err := h.db.SetUserPassword(c.Request().Context(), u.ID, hash); err != nil {
-		return err
-	}
-	u.Epoch++
 	if err := h.visit(c).sess.renew(u); err != nil {
 		return err
 	}
@@ -357,7 +303,7 @@ func (h *handler) deleteForm(c echo.Context) error {
 	if u == nil {
 		return err
 	}
-	if err := h.db.DeleteUser(c.Request().Context(), u.ID); err != nil {
+	if err := h.accounts.Delete(c.Request().Context(), u.ID); err != nil {
 		return err
 	}
 	if err := h.visit(c).sess.end(); err != nil {
@@ -374,16 +320,11 @@ func (h *handler) emailForm(c echo.Context) error {
 		return err
 	}
 	email := strings.TrimSpace(c.FormValue("email"))
-	var stored *string
-	if email != "" {
-		if !validEmail(email) {
-			return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
-		}
-		stored = &email
+	if email != "" && !validEmail(email) {
+		return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
 	}
-	if err := h.db.SetUserEmail(c.Request().Context(), u.ID, stored); err != nil {
+	if err := h.accounts.SetEmail(c.Request().Context(), u, email); err != nil {
 		return err
 	}
-	u.Email = stored
 	return h.settings(c, u, http.StatusOK, "acc_email_saved", "")
 }

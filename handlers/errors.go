@@ -43,6 +43,8 @@ var refusals = []struct {
 	ue  *userError
 }{
 	{game.ErrNotFound, errNotFound},
+	{game.ErrNoSeat, errNoSeat},
+	{game.ErrTooManyGames, &userError{http.StatusConflict, "err_too_many_games"}},
 	{game.ErrBadClock, &userError{http.StatusUnprocessableEntity, "clk_err_bad_clock"}},
 	{game.ErrBadRatingRange, &userError{http.StatusUnprocessableEntity, "fr_err_rating_range"}},
 	{game.ErrTooManyChallenges, &userError{http.StatusTooManyRequests, "fr_err_too_many_challenges"}},

@@ -25,11 +25,7 @@ func (h *handler) gameEvents(c echo.Context) error {
 		return errNotFound
 	}
 	return h.stream(c, id, func() (*game.Game, engine.Side, error) {
-		g, err := h.games.Load(c.Request().Context(), id)
-		if err != nil {
-			return nil, engine.Nobody, err
-		}
-		return g, h.seatOf(c, &g.Head), nil
+		return h.games.LoadFor(c.Request().Context(), id, h.visitorOf(c))
 	})
 }
 

@@ -28,7 +28,7 @@ func (h *handler) createGameForm(c echo.Context) error {
 // seat (and set's opponent), keeps the creator's seat in the session and
 // shows the game page.
 func (h *handler) startGame(c echo.Context, set game.Settings) error {
-	set.Rules, set.Seat, set.UserID = c.FormValue("rules"), c.FormValue("seat"), h.visit(c).userID()
+	set.Rules, set.Seat, set.UserID = c.FormValue("rules"), c.FormValue("seat"), h.userID(c)
 	if set.Rules == "namnam" { // the form sends the fours setting with every rule set
 		set.Fours = c.FormValue("fours")
 	}
@@ -51,21 +51,13 @@ func (h *handler) startGame(c echo.Context, set game.Settings) error {
 
 // load loads the game of the request's :id and the visitor's seat.
 func (h *handler) load(c echo.Context) (*game.Game, engine.Side, error) {
-	g, err := h.games.Load(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return nil, engine.Nobody, err
-	}
-	return g, h.seatOf(c, &g.Head), nil
+	return h.games.LoadFor(c.Request().Context(), c.Param("id"), h.visitorOf(c))
 }
 
 // seated loads the game of the request's :id and the visitor's seat; a
 // visitor without a seat is refused (403).
 func (h *handler) seated(c echo.Context) (*game.Game, engine.Side, error) {
-	g, seat, err := h.load(c)
-	if err == nil && seat == engine.Nobody {
-		err = errNoSeat
-	}
-	return g, seat, err
+	return h.games.LoadSeated(c.Request().Context(), c.Param("id"), h.visitorOf(c))
 }
 
 // viewerOf returns the request's viewer of g in seat.
@@ -95,7 +87,11 @@ func (h *handler) gamePage(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if head.FreeSeat() == engine.Nobody && h.guestSeat(c, head) == "" && h.pages.serve(c, strconv.Itoa(head.Version)) {
+		hash, err := h.guestSeat(c, head)
+		if err != nil {
+			return err
+		}
+		if head.FreeSeat() == engine.Nobody && hash == "" && h.pages.serve(c, strconv.Itoa(head.Version)) {
 			return nil
 		}
 	}
@@ -123,7 +119,7 @@ func (h *handler) gamePage(c echo.Context) error {
 	if v.Chat, err = h.chatView(c, g, seat); err != nil {
 		return err
 	}
-	if u := h.visit(c).user; u != nil {
+	if u := h.user(c); u != nil {
 		v.Sound, v.Mute = u.MoveSound, !u.MoveSound
 	}
 	if spectator && key == "" && !g.Clock.On() {

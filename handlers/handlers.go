@@ -18,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 
+	"oware/accounts"
 	"oware/content"
 	"oware/engine"
 	"oware/engine/search"
@@ -38,6 +39,8 @@ type Config struct {
 	// pool (game.Service.StartComputer) it gets one of a worker per core,
 	// without endgame tables, that runs as long as the process.
 	Games *game.Service
+	// Accounts is the accounts service; nil: one on DB.
+	Accounts *accounts.Service
 	// Tournaments runs the tournaments; nil: one on DB and Games (whose
 	// pairings then run only when a game ends or a page asks: the
 	// server runs tournament.Service.Run).
@@ -78,6 +81,7 @@ type Config struct {
 type handler struct {
 	db              *models.DB
 	games           *game.Service
+	accounts        *accounts.Service
 	tournaments     *tournament.Service
 	events          models.Broker // the tournaments' live standings (tournaments.go)
 	base            string
@@ -99,6 +103,9 @@ type handler struct {
 	behindProxy     bool           // Config.BehindProxy
 	mail            *mailer.Mailer // nil: no password resets (reset.go)
 	resets          *resetLimits
+	// seatRoutes are the paths (echo's c.Path) of the seat actions, whose
+	// game is read with the session's account (routes.go).
+	seatRoutes map[string]bool
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -128,6 +135,9 @@ func New(cfg Config) (*echo.Echo, error) {
 	if cfg.Games.Computer() == nil {
 		cfg.Games.StartComputer(context.Background(), game.PoolConfig{MinThink: search.MinThinkTime})
 	}
+	if cfg.Accounts == nil {
+		cfg.Accounts = accounts.New(cfg.DB)
+	}
 	if cfg.Tournaments == nil {
 		cfg.Tournaments = tournament.New(cfg.DB, cfg.Games, cfg.Log)
 	}
@@ -144,7 +154,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	}
 	base := strings.TrimRight(cfg.BaseURL, "/")
 	h := &handler{
-		db: cfg.DB, games: cfg.Games, tournaments: cfg.Tournaments, base: base, log: cfg.Log,
+		db: cfg.DB, games: cfg.Games, accounts: cfg.Accounts, tournaments: cfg.Tournaments, base: base, log: cfg.Log,
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
@@ -191,8 +201,8 @@ func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
 		},
 		CSRF: csrfToken(c),
 	}
-	if v.user != nil {
-		p.User = v.user.Username
+	if h.user(c) != nil {
+		p.User = h.user(c).Username
 	}
 	return p
 }

@@ -45,6 +45,13 @@ func newSite(t *testing.T, db *models.DB) *site {
 // not nil) before the site is made.
 func newSiteWith(t *testing.T, db *models.DB, adjust func(*handlers.Config)) *site {
 	t.Helper()
+	return newSiteWrapped(t, db, adjust, nil)
+}
+
+// newSiteWrapped is newSiteWith whose server serves the site through wrap
+// (when not nil).
+func newSiteWrapped(t *testing.T, db *models.DB, adjust func(*handlers.Config), wrap func(http.Handler) http.Handler) *site {
+	t.Helper()
 	if err := content.Load(t.Context(), db, slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
@@ -63,6 +70,9 @@ func newSiteWith(t *testing.T, db *models.DB, adjust func(*handlers.Config)) *si
 		t.Fatal(err)
 	}
 	srv.Config.Handler = e
+	if wrap != nil {
+		srv.Config.Handler = wrap(e)
+	}
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return &site{t: t, srv: srv, db: db}

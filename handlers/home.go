@@ -54,7 +54,7 @@ func (h *handler) home(c echo.Context) error {
 // holds, the games waiting for the visitor's move first.
 func (h *handler) gamesInProgress(c echo.Context) ([]views.OpenGame, error) {
 	var games []views.OpenGame
-	if u := h.visit(c).user; u != nil {
+	if u := h.user(c); u != nil {
 		var err error
 		if games, err = h.openGames(c, u); err != nil {
 			return nil, err
@@ -110,7 +110,7 @@ func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views
 		return nil, nil
 	}
 	ctx := c.Request().Context()
-	seats, err := h.db.VisitorOpenSeats(ctx, visitor)
+	seats, err := h.games.OpenSeats(ctx, visitor)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views
 		if err != nil {
 			return nil, err
 		}
-		if seat := g.SeatOf(e.TokenHash, h.visit(c).userID()); seat != engine.Nobody && g.Status != game.Over {
+		if seat := g.SeatOf(e.TokenHash, h.userID(c)); seat != engine.Nobody && g.Status != game.Over {
 			out = append(out, openGameOf(g, seat))
 		}
 	}

@@ -53,7 +53,7 @@ func cacheKey(c echo.Context) string {
 // visitor who asks for it, but for the CSRF token: a whole page (no htmx
 // swap) for a visitor without an account.
 func (h *handler) cacheable(c echo.Context) bool {
-	return h.visit(c).user == nil && !htmx(c) && c.Request().Method == http.MethodGet
+	return h.user(c) == nil && !htmx(c) && c.Request().Method == http.MethodGet
 }
 
 // serve answers with the cached page of the request when it was rendered

@@ -174,8 +174,8 @@ func (h *handler) apiPuzzleAttempt(c echo.Context) error {
 // session cookie). With create a visitor without an id gets one.
 func (h *handler) puzzlePlayer(c echo.Context, create bool) string {
 	v := h.visit(c)
-	if v.user != nil {
-		return "u" + strconv.FormatUint(uint64(v.user.ID), 10)
+	if h.user(c) != nil {
+		return "u" + strconv.FormatUint(uint64(h.user(c).ID), 10)
 	}
 	id := v.sess.visitor()
 	if id == "" && create {
@@ -259,7 +259,7 @@ func (h *handler) puzzleListPage(c echo.Context) error {
 		return err
 	}
 	v.Player = puzzleStats(pl)
-	if h.visit(c).user != nil {
+	if h.user(c) != nil {
 		if v.History, err = h.puzzleHistory(c, player); err != nil {
 			return err
 		}

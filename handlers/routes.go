@@ -54,34 +54,43 @@ func (h *handler) routes(e *echo.Echo) {
 	g.GET("/", h.home)
 
 	// Games (games.go, actions.go, events.go, replay.go; computer.go, takeback.go).
+	// The seat actions read the game with the visitor's seat and the
+	// session's account in one query (game.Service.LoadSeated): the visitor
+	// middleware does not read the account before them, so that a move
+	// costs two round trips to the database.
+	h.seatRoutes = map[string]bool{}
+	seat := func(path string, f echo.HandlerFunc) {
+		g.POST(path, f)
+		h.seatRoutes["/:lang"+path] = true
+	}
 	g.GET("/games/new", h.newGameForm)
 	g.GET("/games/now", h.gamesNowPage)
 	g.POST("/games/new", h.createGameForm)
 	g.GET("/games/:id", h.gamePage)
 	g.GET("/games/:id/join", h.joinPage)
 	g.POST("/games/:id/join", h.joinForm)
-	g.POST("/games/:id/moves", h.moveForm)
+	seat("/games/:id/moves", h.moveForm)
 	g.GET("/games/:id/resign", h.resignPage)
-	g.POST("/games/:id/resign", h.resignForm)
-	g.POST("/games/:id/end/offer", h.endForm("offer"))
-	g.POST("/games/:id/end/accept", h.endForm("accept"))
-	g.POST("/games/:id/end/decline", h.endForm("decline"))
-	g.POST("/games/:id/round/next", h.nextRoundForm)
+	seat("/games/:id/resign", h.resignForm)
+	seat("/games/:id/end/offer", h.endForm("offer"))
+	seat("/games/:id/end/accept", h.endForm("accept"))
+	seat("/games/:id/end/decline", h.endForm("decline"))
+	seat("/games/:id/round/next", h.nextRoundForm)
 	g.POST("/games/:id/rematch", h.rematchForm)
 	g.GET("/games/:id/rematch", h.followRematch)
 	g.GET("/games/:id/events", h.gameEvents)
 	g.GET("/games/:id/presence", h.presencePoll)
-	g.POST("/games/:id/claim", h.claimForm)
+	seat("/games/:id/claim", h.claimForm)
 	g.GET("/games/:id/chat", h.chatPoll)
 	g.POST("/games/:id/chat", h.chatForm)
 	g.GET("/games/:id/replay", h.replayPage)
 	g.POST("/games/:id/analysis", h.gameReviewForm)
 	g.GET("/games/:id/learn", h.gameLearn)
 	g.POST("/games/:id/learn", h.gameLearn)
-	g.POST("/games/:id/hint", h.hintForm)
-	g.POST("/games/:id/takeback", h.takebackForm)
-	g.POST("/games/:id/takeback/accept", h.answerTakebackForm(true))
-	g.POST("/games/:id/takeback/decline", h.answerTakebackForm(false))
+	seat("/games/:id/hint", h.hintForm)
+	seat("/games/:id/takeback", h.takebackForm)
+	seat("/games/:id/takeback/accept", h.answerTakebackForm(true))
+	seat("/games/:id/takeback/decline", h.answerTakebackForm(false))
 	g.GET("/computer", h.newComputerForm)
 	g.POST("/computer", h.createComputerForm)
 	g.GET("/games/:id/record.ogn", h.recordFile)

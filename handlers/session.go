@@ -85,17 +85,16 @@ func (s *session) newVisitor() string {
 	return id
 }
 
-// cookieSeat is a game's seat token as cookies kept it before the seats
-// moved to the server.
-type cookieSeat struct{ game, token string }
-
-// takeCookieSeats returns and forgets the seats an older cookie keeps
-// (the caller saves).
-func (s *session) takeCookieSeats() []cookieSeat {
-	var out []cookieSeat
+// takeCookieSeats returns and forgets the seats an older cookie keeps,
+// bearer tokens by game id (the caller saves).
+func (s *session) takeCookieSeats() map[string]string {
+	var out map[string]string
 	for _, e := range strings.Fields(s.str(keySeats)) {
 		if id, tok, ok := strings.Cut(e, ":"); ok {
-			out = append(out, cookieSeat{id, tok})
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[id] = tok
 		}
 	}
 	delete(s.s.Values, keySeats)

@@ -153,7 +153,7 @@ func (h *handler) themeForm(c echo.Context) error {
 // preferred one, else the best match of Accept-Language.
 func (h *handler) root(c echo.Context) error {
 	c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
-	if u := h.visit(c).user; u != nil && validLang(u.Language) {
+	if u := h.user(c); u != nil && validLang(u.Language) {
 		return c.Redirect(http.StatusFound, "/"+u.Language+"/")
 	}
 	return c.Redirect(http.StatusFound, "/"+matchLang(c.Request().Header.Get("Accept-Language"))+"/")

@@ -47,7 +47,7 @@ func (h *handler) renderTournaments(c echo.Context, status int, form views.Tourn
 	if err != nil {
 		return err
 	}
-	v := views.TournamentsView{CSRF: csrfToken(c), Player: h.visit(c).user != nil, Form: form}
+	v := views.TournamentsView{CSRF: csrfToken(c), Player: h.user(c) != nil, Form: form}
 	for _, l := range []struct {
 		from []models.Tournament
 		to   *[]views.TournamentRow
@@ -80,7 +80,7 @@ func (h *handler) createTournamentForm(c echo.Context) error {
 	form := views.TournamentForm{Kind: c.FormValue("kind"), Name: c.FormValue("name"), Rules: c.FormValue("rules"),
 		Clock: c.FormValue("clock"), StartsIn: formInt(c, "starts_in"), Duration: formInt(c, "duration"),
 		Rounds: formInt(c, "rounds"), Rated: c.FormValue("rated") == "on"}
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -115,7 +115,7 @@ func (h *handler) tournamentView(c echo.Context, t *models.Tournament) (views.To
 	if err != nil {
 		return views.TournamentView{}, err
 	}
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	out := views.TournamentView{CSRF: csrfToken(c), T: tournamentRow(t), Round: t.Round, Player: user != 0,
 		EventsURL: "/" + langOf(c) + "/tournaments/" + t.ID + "/events", AllGames: len(v.Games)}
 	out.T.Players = len(v.Players)
@@ -181,7 +181,7 @@ func (h *handler) renderTournament(c echo.Context, status int, errKey string) er
 // tournamentAction returns the handler of a form that joins or withdraws.
 func (h *handler) tournamentAction(join bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		user := h.visit(c).userID()
+		user := h.userID(c)
 		if user == 0 {
 			return errNeedsAccount
 		}

@@ -89,7 +89,7 @@ func (h *handler) apiCreateTournament(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -196,7 +196,7 @@ func (h *handler) apiJoinTournament(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -209,7 +209,7 @@ func (h *handler) apiJoinTournament(c echo.Context) error {
 // apiWithdrawTournament: POST /api/v1/tournaments/{id}/withdraw with the
 // session cookie -> 200.
 func (h *handler) apiWithdrawTournament(c echo.Context) error {
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -224,7 +224,7 @@ func (h *handler) apiWithdrawTournament(c echo.Context) error {
 // "rank"}: the player's game in progress with its seat's bearer token
 // (for the moves API), their points and rank (null when not a player).
 func (h *handler) apiTournamentMe(c echo.Context) error {
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/content"
 	"oware/engine"
 	"oware/game"
@@ -220,11 +221,11 @@ func (h *handler) renderStep(c echo.Context, t *models.Tutorial, s *models.Tutor
 // registered player's from the database, a visitor's from the session.
 func (h *handler) tutorialProgress(c echo.Context) map[string]progress {
 	v := h.visit(c)
-	if v.user == nil {
+	if h.user(c) == nil {
 		return v.sess.tutorials()
 	}
-	h.keepVisitorProgress(c, v.user)
-	list, err := h.db.TutorialProgressOf(c.Request().Context(), v.user.ID)
+	h.keepVisitorProgress(c, h.user(c))
+	list, err := h.accounts.TutorialProgress(c.Request().Context(), h.user(c).ID)
 	if err != nil {
 		h.log.ErrorContext(c.Request().Context(), "tutorial progress", "err", err)
 	}
@@ -237,14 +238,14 @@ func (h *handler) tutorialProgress(c echo.Context) map[string]progress {
 
 // keepVisitorProgress moves the progress a player made as a visitor, before
 // logging in, from the session into their account.
-func (h *handler) keepVisitorProgress(c echo.Context, u *models.User) {
+func (h *handler) keepVisitorProgress(c echo.Context, u *accounts.User) {
 	sess := h.visit(c).sess
 	all := sess.tutorials()
 	if len(all) == 0 {
 		return
 	}
 	for slug, p := range all {
-		if err := h.db.SaveTutorialProgress(c.Request().Context(), u.ID, slug, max(p.step, 1), p.done); err != nil {
+		if err := h.accounts.SaveTutorialProgress(c.Request().Context(), u.ID, slug, max(p.step, 1), p.done); err != nil {
 			h.log.ErrorContext(c.Request().Context(), "tutorial progress", "err", err)
 			return
 		}
@@ -260,9 +261,9 @@ func (h *handler) keepVisitorProgress(c echo.Context, u *models.User) {
 func (h *handler) reachStep(c echo.Context, slug string, step, total int) error {
 	done := step == total
 	v := h.visit(c)
-	if v.user != nil {
-		h.keepVisitorProgress(c, v.user)
-		return h.db.SaveTutorialProgress(c.Request().Context(), v.user.ID, slug, step, done)
+	if h.user(c) != nil {
+		h.keepVisitorProgress(c, h.user(c))
+		return h.accounts.SaveTutorialProgress(c.Request().Context(), h.user(c).ID, slug, step, done)
 	}
 	all := v.sess.tutorials()
 	old := all[slug]
