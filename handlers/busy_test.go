@@ -25,7 +25,7 @@ func TestBusyIsNoServerError(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(&buf, nil))
 	games := game.New(db, log)
 	pool := games.StartComputer(t.Context(), game.PoolConfig{Workers: 1, HashMB: 1, MaxWaiting: 2})
-	e, err := handlers.New(handlers.Config{DB: db, Games: games, Secret: []byte("0123456789abcdef0123456789abcdef"), Log: log})
+	e, err := handlers.New(withServices(t, db, handlers.Config{Games: games, Secret: []byte("0123456789abcdef0123456789abcdef"), Log: log}))
 	if err != nil {
 		t.Fatal(err)
 	}

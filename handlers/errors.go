@@ -13,7 +13,6 @@ import (
 
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/tournament"
 	"oware/views"
 )
@@ -150,7 +149,7 @@ func setRetryAfter(c echo.Context, d time.Duration) int {
 // handleError answers an error: JSON under /api/, else a localized page.
 // Refusals keep their status (a 503 refusal, the computer busy, with
 // Retry-After and no error in the log); the database out of reach
-// (models.Unavailable) is 503 with Retry-After; anything else is logged as a
+// (game.Unavailable) is 503 with Retry-After; anything else is logged as a
 // 500.
 func (h *handler) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
@@ -176,7 +175,7 @@ func (h *handler) handleError(err error, c echo.Context) {
 		case status < 500:
 			key = "err_bad_request"
 		}
-	case models.Unavailable(err):
+	case game.Unavailable(err):
 		status, key = http.StatusServiceUnavailable, "err_unavailable"
 	}
 	unsure := "" // the game of a move that may have been stored

@@ -9,7 +9,6 @@ import (
 
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -43,7 +42,7 @@ func (h *handler) startGame(c echo.Context, set game.Settings) error {
 	if err != nil {
 		return err
 	}
-	if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
+	if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 		return err
 	}
 	return redirect(c, gamePath(langOf(c), g.ID))
@@ -105,7 +104,7 @@ func (h *handler) gamePage(c echo.Context) error {
 	spectator := seat == engine.Nobody && h.cacheable(c)
 	v := h.gameView(g, h.viewerOf(c, g, seat))
 	if seat != engine.Nobody {
-		v.EventsURL += "&view=" + models.NewToken()[:12] // its actions' answers are not streamed again
+		v.EventsURL += "&view=" + game.NewToken()[:12] // its actions' answers are not streamed again
 	}
 	p := h.page(c, titleKey(g, "title_game"), "/games/"+g.ID)
 	key, err := h.visit(c).sess.takeFlash()
@@ -191,7 +190,7 @@ func (h *handler) joinForm(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
+		if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 			return err
 		}
 	}

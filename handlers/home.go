@@ -6,9 +6,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -85,7 +85,7 @@ func byTurn(a, b views.OpenGame) int {
 }
 
 // openGames lists the games of u that are not over, for u's own pages.
-func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, error) {
+func (h *handler) openGames(c echo.Context, u *accounts.User) ([]views.OpenGame, error) {
 	games, err := h.games.OpenGames(c.Request().Context(), u.ID)
 	if err != nil {
 		return nil, err

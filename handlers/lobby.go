@@ -8,7 +8,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -141,7 +140,7 @@ func (h *handler) quickForm(c echo.Context) error {
 		return h.lobbyRefusal(c, err)
 	}
 	if g != nil {
-		if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
+		if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 			return err
 		}
 		return redirect(c, gamePath(langOf(c), g.ID))
@@ -162,7 +161,7 @@ func (h *handler) waitInLobby(c echo.Context, ch *game.Challenge, token string) 
 	if err := sess.save(); err != nil {
 		return err
 	}
-	if err := h.keepSeat(c, ch.NextGame(), models.HashToken(token)); err != nil {
+	if err := h.keepSeat(c, ch.NextGame(), game.HashToken(token)); err != nil {
 		return err
 	}
 	return redirect(c, "/"+langOf(c)+"/lobby")
@@ -252,7 +251,7 @@ func (h *handler) acceptForm(c echo.Context) error {
 	if err != nil {
 		return h.lobbyRefusal(c, err)
 	}
-	if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
+	if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 		return err
 	}
 	return redirect(c, gamePath(langOf(c), g.ID))
@@ -363,7 +362,7 @@ func (h *handler) apiPlayer(c echo.Context) game.Player {
 	if id := h.userID(c); id != 0 {
 		return game.Player{UserID: id, Owner: game.OwnerOf(id, ""), Client: clientKey(c)}
 	}
-	return game.Player{Owner: "a" + models.NewToken()[:16], Client: clientKey(c)}
+	return game.Player{Owner: "a" + game.NewToken()[:16], Client: clientKey(c)}
 }
 
 // apiChallenge: GET /api/v1/challenges/{id} -> the challenge with "game"

@@ -10,7 +10,6 @@ import (
 
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -74,18 +73,18 @@ func (h *handler) finishedSubject(c echo.Context) (game.ReviewSubject, error) {
 // importSubject loads the imported record of the request's :id for a
 // review.
 func (h *handler) importSubject(c echo.Context) (game.ReviewSubject, error) {
-	im, err := h.db.LoadImport(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, models.ErrNotFound) {
+	record, err := h.games.Import(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, game.ErrImportGone) {
 		return game.ReviewSubject{}, errNotFound
 	}
 	if err != nil {
 		return game.ReviewSubject{}, err
 	}
-	rec, err := readRecord(im.Record)
+	rec, err := readRecord(record)
 	if err != nil {
 		return game.ReviewSubject{}, errNotFound // a record this release cannot read
 	}
-	return game.ImportSubject(im.ID, rec), nil
+	return game.ImportSubject(c.Param("id"), rec), nil
 }
 
 // apiImportSubject is importSubject within the client's import limit

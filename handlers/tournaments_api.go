@@ -6,7 +6,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"oware/models"
 	"oware/tournament"
 )
 
@@ -43,7 +42,7 @@ type clockSettingJSON struct {
 	Increment int `json:"increment"`
 }
 
-func toTournamentJSON(t *models.Tournament) tournamentJSON {
+func toTournamentJSON(t *tournament.Tournament) tournamentJSON {
 	j := tournamentJSON{ID: t.ID, Kind: t.Kind, Name: t.Name, Rules: t.Rules, Status: t.Status,
 		Clock: clockSettingJSON{t.ClockInitial, t.ClockIncrement}, Minutes: t.Minutes, Rounds: t.Rounds,
 		Rated: t.Rated, Password: t.PasswordHash != "", StartsAt: t.StartsAt}
@@ -62,7 +61,7 @@ func (h *handler) apiTournaments(c echo.Context) error {
 		return err
 	}
 	out := []tournamentJSON{}
-	for _, list := range [][]models.Tournament{running, upcoming, finished} {
+	for _, list := range [][]tournament.Tournament{running, upcoming, finished} {
 		for i := range list {
 			out = append(out, toTournamentJSON(&list[i]))
 		}

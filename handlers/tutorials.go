@@ -11,7 +11,6 @@ import (
 	"oware/content"
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/tutor"
 	"oware/views"
 )
@@ -24,8 +23,8 @@ func tutorialPath(lang, slug string, step int) string {
 // tutorialStart sends /{lang}/tutorials/{slug} to the tutorial's first
 // step; an unknown slug is a 404 at once.
 func (h *handler) tutorialStart(c echo.Context) error {
-	t, err := h.db.TutorialBySlug(c.Request().Context(), langOf(c), c.Param("slug"))
-	if errors.Is(err, models.ErrNotFound) {
+	t, err := h.content.Tutorial(c.Request().Context(), langOf(c), c.Param("slug"))
+	if errors.Is(err, content.ErrNotFound) {
 		return errNotFound
 	}
 	if err != nil {
@@ -38,7 +37,7 @@ func (h *handler) tutorialStart(c echo.Context) error {
 // learner's progress.
 func (h *handler) tutorialIndex(c echo.Context) error {
 	lang := langOf(c)
-	list, err := h.db.Tutorials(c.Request().Context(), lang)
+	list, err := h.content.Tutorials(c.Request().Context(), lang)
 	if err != nil {
 		return err
 	}
@@ -62,9 +61,9 @@ func (h *handler) tutorialIndex(c echo.Context) error {
 
 // loadStep loads the tutorial and the step of the request's :slug and
 // :step; an unknown tutorial or a step out of range is a 404.
-func (h *handler) loadStep(c echo.Context) (*models.Tutorial, *models.TutorialStep, error) {
-	t, err := h.db.TutorialBySlug(c.Request().Context(), langOf(c), c.Param("slug"))
-	if errors.Is(err, models.ErrNotFound) {
+func (h *handler) loadStep(c echo.Context) (*content.Tutorial, *content.TutorialStep, error) {
+	t, err := h.content.Tutorial(c.Request().Context(), langOf(c), c.Param("slug"))
+	if errors.Is(err, content.ErrNotFound) {
 		return nil, nil, errNotFound
 	}
 	if err != nil {
@@ -146,7 +145,7 @@ func (h *handler) tutorialAnswer(c echo.Context) error {
 }
 
 // stepView builds the view of step s of tutorial t, before any answer.
-func (h *handler) stepView(c echo.Context, t *models.Tutorial, s *models.TutorialStep) (views.TutorialStepView, error) {
+func (h *handler) stepView(c echo.Context, t *content.Tutorial, s *content.TutorialStep) (views.TutorialStepView, error) {
 	lang := langOf(c)
 	r, pos, err := tutor.Board(s.Rules, s.Position, s.Highlight, s.Accept)
 	if err != nil {
@@ -206,7 +205,7 @@ func (h *handler) stepView(c echo.Context, t *models.Tutorial, s *models.Tutoria
 
 // renderStep answers with the step: the inside of #tutorial for htmx, else
 // the whole page.
-func (h *handler) renderStep(c echo.Context, t *models.Tutorial, s *models.TutorialStep, v views.TutorialStepView) error {
+func (h *handler) renderStep(c echo.Context, t *content.Tutorial, s *content.TutorialStep, v views.TutorialStepView) error {
 	if htmx(c) {
 		v.PageTitle = s.Title + " · " + t.Title
 		return render(c, http.StatusOK, views.TutorialStep(h.visit(c).l, v))
