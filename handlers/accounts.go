@@ -176,17 +176,25 @@ func (h *handler) logoutForm(c echo.Context) error {
 	return redirect(c, "/"+langOf(c)+"/")
 }
 
-// mustUser returns the logged-in player; for a visitor it returns nil and
-// the answer (a redirect to the login page) has been written.
-func (h *handler) mustUser(c echo.Context) (*accounts.User, error) {
-	if u := h.user(c); u != nil {
-		return u, nil
+// requireUser is the middleware of the pages and forms of an account: a
+// visitor goes to the login page, which leads back to the page (after a
+// form: to the account page), and the handler does not run. Behind it
+// h.user(c) is the logged-in player.
+func (h *handler) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		u, err := h.account(c)
+		if err != nil {
+			return err
+		}
+		if u != nil {
+			return next(c)
+		}
+		back := "/" + langOf(c) + "/account"
+		if c.Request().Method == http.MethodGet {
+			back = c.Request().URL.RequestURI()
+		}
+		return redirect(c, "/"+langOf(c)+"/login?next="+url.QueryEscape(back))
 	}
-	next := "/" + langOf(c) + "/account"
-	if c.Request().Method == http.MethodGet {
-		next = c.Request().URL.RequestURI()
-	}
-	return nil, redirect(c, "/"+langOf(c)+"/login?next="+url.QueryEscape(next))
 }
 
 // settings renders the account page with a notice or an error (message ids).
@@ -207,10 +215,7 @@ func (h *handler) settings(c echo.Context, u *accounts.User, status int, notice,
 
 // accountPage is the account settings page (a visitor goes to the login).
 func (h *handler) accountPage(c echo.Context) error {
-	u, err := h.mustUser(c)
-	if u == nil {
-		return err
-	}
+	u := h.user(c)
 	notice := ""
 	f, err := h.visit(c).sess.takeFlash()
 	if err != nil {
@@ -225,10 +230,7 @@ func (h *handler) accountPage(c echo.Context) error {
 // languageForm stores the preferred language ("" = the browser's) and
 // shows the settings in it.
 func (h *handler) languageForm(c echo.Context) error {
-	u, err := h.mustUser(c)
-	if u == nil {
-		return err
-	}
+	u := h.user(c)
 	lang := c.FormValue("language")
 	if lang != "" && !validLang(lang) {
 		return errBadRequest
@@ -246,43 +248,31 @@ func (h *handler) languageForm(c echo.Context) error {
 	return redirect(c, "/"+to+"/account")
 }
 
-// confirmedUser returns the logged-in player who gave their current
-// password right (the settings that need it); otherwise nil, and the
-// answer (the login page, or the settings with the refusal) is written.
-func (h *handler) confirmedUser(c echo.Context) (*accounts.User, error) {
-	u, err := h.mustUser(c)
-	if u == nil {
-		return nil, err
+// withPassword returns the handler of a setting that asks for the current
+// password (form field current), behind requireUser: it compares it with
+// the player's within the failed-login limits and runs change only when
+// it is right; otherwise it answers the settings with the refusal (429,
+// 401).
+func (h *handler) withPassword(change func(c echo.Context, u *accounts.User) error) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		u := h.user(c)
+		key, addr := u.UsernameLower, clientKey(c)
+		wait, done := h.limits.attempt(key, addr)
+		if wait > 0 {
+			return h.settings(c, u, http.StatusTooManyRequests, "", waitMessage(c, wait))
+		}
+		right := h.accounts.Confirm(u, c.FormValue("current"))
+		done(!right)
+		if !right {
+			return h.settings(c, u, http.StatusUnauthorized, "", "acc_err_current")
+		}
+		return change(c, u)
 	}
-	if ok, err := h.checkPassword(c, u); !ok {
-		return nil, err
-	}
-	return u, nil
-}
-
-// checkPassword compares the form's current password with u's, within the
-// failed-login limits; the answer is nil or a refusal already rendered.
-func (h *handler) checkPassword(c echo.Context, u *accounts.User) (bool, error) {
-	key, addr := u.UsernameLower, clientKey(c)
-	wait, done := h.limits.attempt(key, addr)
-	if wait > 0 {
-		return false, h.settings(c, u, http.StatusTooManyRequests, "", waitMessage(c, wait))
-	}
-	right := h.accounts.Confirm(u, c.FormValue("current"))
-	done(!right)
-	if !right {
-		return false, h.settings(c, u, http.StatusUnauthorized, "", "acc_err_current")
-	}
-	return true, nil
 }
 
 // passwordForm changes the password: every other session ends, this one
 // is renewed.
-func (h *handler) passwordForm(c echo.Context) error {
-	u, err := h.confirmedUser(c)
-	if u == nil {
-		return err
-	}
+func (h *handler) passwordForm(c echo.Context, u *accounts.User) error {
 	pw := c.FormValue("password")
 	if !validPassword(pw) {
 		return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_password_length")
@@ -298,11 +288,7 @@ func (h *handler) passwordForm(c echo.Context) error {
 
 // deleteForm deletes the account (after the password) and logs out; the
 // games stay, shown as played by a deleted player.
-func (h *handler) deleteForm(c echo.Context) error {
-	u, err := h.confirmedUser(c)
-	if u == nil {
-		return err
-	}
+func (h *handler) deleteForm(c echo.Context, u *accounts.User) error {
 	if err := h.accounts.Delete(c.Request().Context(), u.ID); err != nil {
 		return err
 	}
@@ -314,11 +300,7 @@ func (h *handler) deleteForm(c echo.Context) error {
 
 // emailForm sets or removes (an empty field) the account's address, after
 // the current password: whoever holds the address can set the password.
-func (h *handler) emailForm(c echo.Context) error {
-	u, err := h.confirmedUser(c)
-	if u == nil {
-		return err
-	}
+func (h *handler) emailForm(c echo.Context, u *accounts.User) error {
 	email := strings.TrimSpace(c.FormValue("email"))
 	if email != "" && !validEmail(email) {
 		return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
