@@ -18,7 +18,7 @@ import (
 var allowedImports = map[string][]string{
 	"engine":     {},
 	"tutor":      {"engine"},
-	"views":      {"engine"},
+	"views":      {"engine", "locales"},
 	"models":     {"engine"},
 	"game":       {"models", "engine"},
 	"tournament": {"game", "models", "engine"},

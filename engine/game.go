@@ -32,6 +32,10 @@ type Game struct {
 	// roundStarts holds the start of every round of a match so far, the
 	// first included (RULES.md 4.8).
 	roundStarts []Position
+	// historyUnknown: the game was resumed in the middle of a round (Resume)
+	// and seen holds only the resume point, until a step forgets the
+	// history before it (a capture, the end of a round, an agreement).
+	historyUnknown bool
 }
 
 // NewGame starts a game from start under rules r. The start counts as the
@@ -153,8 +157,8 @@ func (g *Game) BetweenRounds() bool {
 
 // Play plays pit for the player to move. It returns what happened, with the
 // repetition rule and, in Nam-nam, the move to the next round applied; on
-// error (wrapping ErrGameOver or an error of Rules.Play) the game is
-// unchanged.
+// error (wrapping ErrGameOver, ErrNoHistory or an error of Rules.Play) the
+// game is unchanged.
 func (g *Game) Play(pit int) (Move, error) {
 	if g.Over {
 		return Move{}, ErrGameOver
@@ -163,6 +167,10 @@ func (g *Game) Play(pit int) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
+	if g.historyUnknown && next.Captured == g.Position.Captured && !mv.Over && !mv.RoundOver {
+		return Move{}, ErrNoHistory
+	}
+	g.historyUnknown = false
 	mv.Number = g.NextNumber()
 	g.Moves = append(g.Moves, pit)
 	g.RoundMoves++
@@ -236,6 +244,7 @@ func (g *Game) Agree() (Move, error) {
 		return Move{}, ErrGameOver
 	}
 	g.Agreements = append(g.Agreements, len(g.Moves))
+	g.historyUnknown = false
 	rounds, isRounds := g.Rules.(Rounds)
 	var mv Move
 	switch {

@@ -470,6 +470,27 @@ func TestRulesByName(t *testing.T) {
 	}
 }
 
+// TestRuleSets: the rule sets are the three grand slam settings of RULES.md
+// 2.5, the standard first, and Nam-nam (section 4); each key names its rule
+// set.
+func TestRuleSets(t *testing.T) {
+	if got, want := RuleSets(), []string{"abapa", "wari", "warri", "namnam"}; !slices.Equal(got, want) {
+		t.Errorf("RuleSets() = %q, want %q", got, want)
+	}
+	if got, want := OwareRuleSets(), []string{"abapa", "wari", "warri"}; !slices.Equal(got, want) {
+		t.Errorf("OwareRuleSets() = %q, want %q", got, want)
+	}
+	for _, name := range RuleSets() {
+		if r, err := RulesByName(name); err != nil || r.Name() != name {
+			t.Errorf("RulesByName(%q) = %v, %v", name, r, err)
+		}
+	}
+	RuleSets()[0] = "changed"
+	if RuleSets()[0] != "abapa" {
+		t.Error("a caller changed the list")
+	}
+}
+
 func TestPerftGameOverIsALeafAtItsOwnDepth(t *testing.T) {
 	// South to move with 23 captured; North has a seed in a and in b.
 	// Ply 1: F sows into a (1 -> 2) and captures 2 (b keeps a seed: no

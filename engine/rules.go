@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -19,6 +20,12 @@ var (
 	ErrGrandSlamForbidden = errors.New("a grand slam is not allowed while another move is legal")
 	ErrEndlessSowing      = errors.New("this sowing would never end")
 	ErrGameOver           = errors.New("the game is over")
+	// ErrBadState: a state given to Resume is not one a game can reach.
+	ErrBadState = errors.New("inconsistent game state")
+	// ErrNoHistory: a game resumed in the middle of a round (Resume) was
+	// asked for a move whose outcome depends on the positions before the
+	// resume point, which it does not have (RULES.md 2.6, 4.5).
+	ErrNoHistory = errors.New("the move needs the history before the resume point")
 	// ErrTooMuchWork: a Budget ran out before the engine could decide
 	// whether a Nam-nam sowing ends (see NamNam.Budget).
 	ErrTooMuchWork = errors.New("deciding this needs more work than allowed")
@@ -52,6 +59,22 @@ type Rules interface {
 	// Perft counts the leaf positions exactly depth plies after p; a game
 	// that ends earlier, also by repetition along the path, is one leaf.
 	Perft(p Position, depth int) uint64
+}
+
+// RuleSets returns the keys of every rule set, the standard first: the
+// Oware grand slam settings "abapa", "wari" and "warri" (RULES.md 2.5) and
+// "namnam" (RULES.md 4). It is the one list of them; each call returns a
+// new slice.
+func RuleSets() []string { return []string{"abapa", "wari", "warri", "namnam"} }
+
+// OwareRuleSets returns the keys of RuleSets that play one Oware game, not
+// a match of rounds: "abapa", "wari" and "warri".
+func OwareRuleSets() []string {
+	return slices.DeleteFunc(RuleSets(), func(name string) bool {
+		r, _ := RulesByName(name)
+		_, rounds := r.(Rounds)
+		return rounds
+	})
 }
 
 // RulesByName returns the rule set with the given key and its default

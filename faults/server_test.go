@@ -45,6 +45,7 @@ type instance struct {
 	base string // http://127.0.0.1:PORT
 	cmd  *exec.Cmd
 	log  string // its log file
+	args []string // flags of its own, after the common ones
 	done chan struct{}
 }
 
@@ -84,6 +85,7 @@ func (in *instance) start() {
 	}
 	in.cmd = exec.Command(bin, "-addr", in.addr, "-database", in.dsn, "-table-seeds", "0", "-build-tables=false",
 		"-computer", "1")
+	in.cmd.Args = append(in.cmd.Args, in.args...)
 	in.cmd.Stdout, in.cmd.Stderr = f, f
 	if err := in.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -19,7 +19,9 @@ import (
 // just before the last step that reset that history (a capture, or a
 // round that ended and a next one that started), and the steps since.
 // Replaying those few steps from there rebuilds the very same engine game
-// as replaying every move from the start (Verify checks it).
+// as replaying every move from the start (Verify checks it); engine.Resume
+// builds the game at the resume point and refuses (errStale here) a step
+// whose outcome would need the history before it.
 
 // state is what a resume point keeps of an engine's game besides its
 // moves: the position, and the round with its starter and its moves.
@@ -134,13 +136,16 @@ func (g *Game) resumeEngine(stored string) error {
 	if g.Rounds, err = decodeRounds(g.Rules, g.roundsJSON); err != nil {
 		return errStale
 	}
-	eg := engine.NewGame(g.Rules, g.start)
-	if err := replayRoundStarts(eg, g.Rounds, p.From.Round); err != nil {
+	starts, err := roundStarts(g.Rules, g.Rounds, p.From.Round)
+	if err != nil {
+		return err
+	}
+	eg, err := engine.Resume(g.Rules, g.start, engine.State{Position: p.From.Position, Round: p.From.Round,
+		Starter: p.From.Starter, RoundMoves: p.From.RoundMoves, Moves: pits[:moves], Agreements: g.agreements[:agreed],
+		RoundStarts: starts})
+	if err != nil {
 		return errStale
 	}
-	eg.Position, eg.Round, eg.Starter, eg.RoundMoves = p.From.Position, p.From.Round, p.From.Starter, p.From.RoundMoves
-	eg.Moves = append([]int(nil), pits[:moves]...)
-	eg.Agreements = append([]int(nil), g.agreements[:agreed]...)
 	g.Engine, g.resume, g.Last = eg, p, nil
 	for i := range len(p.Steps) {
 		var mv engine.Move
@@ -162,24 +167,28 @@ func (g *Game) resumeEngine(stored string) error {
 	return nil
 }
 
-// replayRoundStarts gives eg, a new match, the starts of the rounds that
-// ended before round: the engine keeps them for the match repetition rule
-// (RULES.md 4.8) and only its own end of a round records one, so each of
-// those ends is played again by an agreement on the round's settled end,
-// which leads to the same next round.
-func replayRoundStarts(eg *engine.Game, rounds []RoundEnd, round int) error {
-	for i := 0; i < round-1; i++ {
-		if i >= len(rounds) || rounds[i].Next == nil {
-			return errStale
-		}
-		e := rounds[i]
-		eg.Position, eg.Starter, eg.Round, eg.RoundMoves = e.End, e.Starter, i+1, 1
-		mv, err := eg.Agree()
-		if err != nil || mv.Next == nil || *mv.Next != *e.Next {
-			return errStale
-		}
+// roundStarts returns the starts of the rounds after the first up to
+// round, which the engine keeps for the match repetition rule (RULES.md
+// 4.8): the next of each round that ended before round, checked to follow
+// from its settled end (RULES.md 4.6). errStale when one is missing or
+// does not follow.
+func roundStarts(r engine.Rules, rounds []RoundEnd, round int) ([]engine.Position, error) {
+	if round <= 1 {
+		return nil, nil
 	}
-	return nil
+	rr, ok := r.(engine.Rounds)
+	if !ok || len(rounds) < round-1 {
+		return nil, errStale
+	}
+	starts := make([]engine.Position, round-1)
+	for i, e := range rounds[:round-1] {
+		next, over, _ := rr.NextRound(e.End, e.Starter)
+		if e.Next == nil || over || next != *e.Next {
+			return nil, errStale
+		}
+		starts[i] = next
+	}
+	return starts, nil
 }
 
 // roundJSON is a RoundEnd as stored.

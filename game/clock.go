@@ -287,7 +287,7 @@ func canWin(g *Game, w engine.Side) bool {
 	for _, n := range g.Position.Pits {
 		board += int(n)
 	}
-	return int(g.Position.Captured[w])+board >= 25
+	return int(g.Position.Captured[w])+board >= engine.WinningCaptures
 }
 
 // ClockAt returns each side's time left at now, by engine.Side, and the

@@ -24,7 +24,17 @@ var quiet = slog.New(slog.DiscardHandler)
 // that answers without a minimum thinking time.
 func withComputer(t *testing.T, db *models.DB, workers int) (*game.Service, *game.Pool) {
 	s := game.New(db, quiet)
-	return s, s.StartComputer(t.Context(), game.PoolConfig{Workers: workers, HashMB: 1})
+	return s, startComputer(t, s, game.PoolConfig{Workers: workers, HashMB: 1})
+}
+
+// startComputer starts the computer of s with cfg until the test ends.
+func startComputer(t *testing.T, s *game.Service, cfg game.PoolConfig) *game.Pool {
+	t.Helper()
+	p, err := s.StartComputer(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // eventually fails the test unless cond holds within 20 s.
@@ -222,7 +232,7 @@ func TestTwoInstancesOneReply(t *testing.T) {
 	one := game.New(db, quiet)
 	two := game.New(modelstest.Reopen(t, db), quiet)
 	cfg := game.PoolConfig{Workers: 1, HashMB: 1, MinThink: 300 * time.Millisecond}
-	p1, p2 := one.StartComputer(t.Context(), cfg), two.StartComputer(t.Context(), cfg)
+	p1, p2 := startComputer(t, one, cfg), startComputer(t, two, cfg)
 	ctx := t.Context()
 	for range 5 {
 		g, _ := vsComputer(t, one, "abapa", "south", 2)

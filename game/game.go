@@ -198,7 +198,7 @@ func (g *Game) Playable(seat engine.Side) engine.Moves {
 // The result tag counts the final captures, so an end that is not a move
 // (resignation, agreement) is applied first.
 func (g *Game) Record(tags []engine.Tag) string {
-	eg := *g.Engine
+	eg := g.Engine.Clone()
 	if !eg.Over {
 		switch g.Reason {
 		case engine.ReasonResignation:
@@ -211,7 +211,7 @@ func (g *Game) Record(tags []engine.Tag) string {
 			_, _ = eg.Agree()
 		}
 	}
-	return engine.FormatRecord(&eg, tags)
+	return engine.FormatRecord(eg, tags)
 }
 
 // parseResult reads a stored result: "", "south", "north" or "draw".

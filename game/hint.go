@@ -116,9 +116,9 @@ func (p *Pool) Hint(ctx context.Context, eg *engine.Game) (search.Hint, error) {
 func (p *Pool) Analyze(ctx context.Context, eg *engine.Game, lim search.Limits) (search.Result, error) {
 	var res search.Result
 	var serr error
-	if err := p.do(ctx, func(ctx context.Context, s *search.Searcher) {
+	if err := p.do(ctx, &job{request: true, class: classAnalysis, fn: func(ctx context.Context, s *search.Searcher) {
 		res, serr = s.Search(ctx, eg, search.Options{Limits: search.AnalysisLimits(lim)})
-	}, true); err != nil {
+	}}); err != nil {
 		return res, err
 	}
 	return res, serr

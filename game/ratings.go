@@ -129,7 +129,7 @@ func SplitCategory(c string) (rules, speed string, ok bool) {
 // Categories returns every category, rule set by rule set.
 func Categories() []string {
 	var out []string
-	for _, r := range []string{"abapa", "wari", "warri", "namnam"} {
+	for _, r := range engine.RuleSets() {
 		for _, s := range Speeds {
 			out = append(out, r+"-"+s)
 		}

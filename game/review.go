@@ -167,9 +167,10 @@ var ErrReviewTooLong = errors.New("game: too many moves to review")
 
 // reviewMoves reviews the moves of a game under r from start (agreed as
 // in engine.ReplayMatch), searching each position with find, and calls
-// each with every ply reviewed. Errors: the replay's (a move that is not
-// legal), find's, and each's.
-func reviewMoves(ctx context.Context, r engine.Rules, start engine.Position, moves, agreed []int, find searchFunc, each func(ReviewPly) error) error {
+// each with every ply reviewed, from the ply after the first from ones
+// (reviewed before) on. Errors: the replay's (a move that is not legal),
+// find's, and each's.
+func reviewMoves(ctx context.Context, r engine.Rules, start engine.Position, moves, agreed []int, from int, find searchFunc, each func(ReviewPly) error) error {
 	if len(moves) > MaxReviewPlies {
 		return ErrReviewTooLong
 	}
@@ -181,6 +182,12 @@ func reviewMoves(ctx context.Context, r engine.Rules, start engine.Position, mov
 				return fmt.Errorf("agreement after move %d: %w", i, err)
 			}
 			agreed, cur = agreed[1:], nil
+		}
+		if i < from {
+			if _, err := g.Play(pit); err != nil {
+				return fmt.Errorf("move %d (%s): %w", i+1, engine.Label(pit), err)
+			}
+			continue
 		}
 		before := g.Clone()
 		if cur == nil {

@@ -35,7 +35,7 @@ func BenchmarkReview60(b *testing.B) {
 	}
 	for b.Loop() {
 		n := 0
-		if err := reviewMoves(context.Background(), r, r.Start(), g.Moves, nil, find, func(ReviewPly) error { n++; return nil }); err != nil || n != 60 {
+		if err := reviewMoves(context.Background(), r, r.Start(), g.Moves, nil, 0, find, func(ReviewPly) error { n++; return nil }); err != nil || n != 60 {
 			b.Fatal(n, err)
 		}
 	}

@@ -84,7 +84,7 @@ func reviewOfMoves(t *testing.T, start string, moves ...string) []ReviewPly {
 		}
 	}
 	var plies []ReviewPly
-	if err := reviewMoves(t.Context(), r, p, pits, nil, tableSearch(t), func(p ReviewPly) error {
+	if err := reviewMoves(t.Context(), r, p, pits, nil, 0, tableSearch(t), func(p ReviewPly) error {
 		plies = append(plies, p)
 		return nil
 	}); err != nil {
@@ -252,7 +252,7 @@ func TestReviewNamNam(t *testing.T) {
 	}
 	replay := engine.NewGame(r, r.Start())
 	n := 0
-	err := reviewMoves(t.Context(), r, r.Start(), g.Moves, nil, find, func(p ReviewPly) error {
+	err := reviewMoves(t.Context(), r, r.Start(), g.Moves, nil, 0, find, func(p ReviewPly) error {
 		n++
 		best, err := engine.ParseLabel(p.Best)
 		if p.Ply != n || err != nil || !replay.LegalMoves().Has(best) || p.Value < -48 || p.Value > 48 || p.Loss < 0 {

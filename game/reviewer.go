@@ -4,21 +4,24 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"sync"
 	"time"
+
+	"github.com/riverqueue/river"
 
 	"oware/engine"
 	"oware/engine/search"
 	"oware/models"
 )
 
-// The reviewer computes the reviews asked for in the background: one at a
-// time per instance (reviewsAtOnce), each position a search of the
-// computer's pool queued after the replies and hints (so that a review
-// never keeps a player waiting for the computer's move), the progress
-// written to the reviews table after every ply. The table's row is the
-// claim: whichever instance creates it (or finds it stale, its server
-// stopped) computes it; asking again while it is under way or done
+// The reviews asked for are durable jobs (reviewArgs, replies.go), worked
+// by any process with the computer's workers: one at a time per process
+// (reviewsAtOnce), each position a search of its pool queued after the
+// replies and hints (so that a review never keeps a player waiting for
+// the computer's move), the progress written to the reviews table after
+// every ply (Review.Reviewed of Review.Total: what the live progress
+// reads), in slices of reviewSlice that go on from it. The table's row is
+// the claim: whichever request creates it (or finds it stale, its job
+// lost) inserts the job; asking again while it is under way or done
 // changes nothing.
 
 // The statuses of a review.
@@ -34,8 +37,8 @@ const (
 // new request starts it again.
 const ReviewStale = 10 * time.Minute
 
-// Bounds of the reviewer of an instance: reviews computed at once, and
-// reviews waiting or running (more are refused with ErrBusy).
+// Bounds of the reviews: computed at once by a process, and waiting for a
+// worker in all (more are refused with ErrBusy).
 const (
 	reviewsAtOnce     = 1
 	maxReviewsWaiting = 32
@@ -83,19 +86,6 @@ func ImportSubject(id string, rec *engine.Record) ReviewSubject {
 	return ReviewSubject{Key: "i/" + id, Rules: rec.Rules, Start: rec.Start, Moves: rec.Moves, Agreed: rec.Agreements}
 }
 
-// reviewer holds the reviews this instance queued or computes.
-type reviewer struct {
-	pool   *Pool
-	slots  chan struct{}
-	mu     sync.Mutex
-	active map[string]bool
-}
-
-// newReviewer returns the reviewer of pool.
-func newReviewer(p *Pool) *reviewer {
-	return &reviewer{pool: p, slots: make(chan struct{}, reviewsAtOnce), active: map[string]bool{}}
-}
-
 // LoadReview returns the review under key (ReviewSubject.Key): Status
 // ReviewNone when none was asked for.
 func (s *Service) LoadReview(ctx context.Context, key string) (*Review, error) {
@@ -121,62 +111,118 @@ func reviewOf(row *models.Review) (*Review, error) {
 // RequestReview asks for the review of sub and returns it as it now is:
 // queued when this request started it, else as it stands (asking again
 // changes nothing). Errors: ErrReviewTooLong, ErrBusy (no computer, or
-// too many reviews waiting in this instance).
+// maxReviewsWaiting reviews wait already).
 func (s *Service) RequestReview(ctx context.Context, sub ReviewSubject) (*Review, error) {
 	if len(sub.Moves) > MaxReviewPlies {
 		return nil, ErrReviewTooLong
 	}
-	rv := s.reviews
-	if rv == nil {
+	p := s.pool
+	if p == nil {
 		return nil, ErrBusy
 	}
-	rv.mu.Lock()
-	if rv.active[sub.Key] {
-		rv.mu.Unlock()
-		return s.LoadReview(ctx, sub.Key)
+	n, err := p.jobs.Waiting(ctx, reviewQueue, maxReviewsWaiting)
+	if err != nil {
+		return nil, err
 	}
-	if len(rv.active) >= maxReviewsWaiting {
-		rv.mu.Unlock()
+	if n >= maxReviewsWaiting {
 		if r, err := s.LoadReview(ctx, sub.Key); err != nil || r.Status != ReviewNone {
 			return r, err
 		}
 		return nil, ErrBusy
 	}
-	rv.active[sub.Key] = true
-	rv.mu.Unlock()
 	claimed, row, err := s.db.ClaimReview(ctx, sub.Key, len(sub.Moves), time.Now().Add(-ReviewStale))
-	if err != nil || !claimed {
-		rv.done(sub.Key)
-		if err != nil {
+	if err != nil {
+		return nil, err
+	}
+	if claimed {
+		if _, err := p.jobs.Insert(ctx, reviewArgsOf(sub), nil); err != nil {
 			return nil, err
 		}
-		return reviewOf(row)
 	}
-	go s.runReview(sub)
 	return reviewOf(row)
 }
 
-// done forgets the review under key.
-func (rv *reviewer) done(key string) {
-	rv.mu.Lock()
-	delete(rv.active, key)
-	rv.mu.Unlock()
+// reviewArgs is the job of a review: its subject, in writing.
+type reviewArgs struct {
+	Key    string `json:"key" river:"unique"`
+	Rules  string `json:"rules"` // the rule set's name
+	Start  string `json:"start"` // the start position, RULES.md's position string
+	Moves  []int  `json:"moves"`
+	Agreed []int  `json:"agreed,omitempty"`
 }
 
-// runReview computes the review of sub when its turn comes and stores its
-// progress after every ply. A failure leaves the row as it was last
-// written: ReviewStale later, a new request starts it again.
-func (s *Service) runReview(sub ReviewSubject) {
-	rv := s.reviews
-	defer rv.done(sub.Key)
-	ctx := rv.pool.ctx
-	select {
-	case rv.slots <- struct{}{}:
-	case <-ctx.Done():
-		return
+// Kind names the job in River's table.
+func (reviewArgs) Kind() string { return "review" }
+
+// InsertOpts: the reviews' queue, after the replies, one job per subject.
+func (reviewArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: reviewQueue, Priority: reviewPriority, MaxAttempts: 5,
+		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: waitingStates}}
+}
+
+// reviewArgsOf writes sub as a job's arguments.
+func reviewArgsOf(sub ReviewSubject) reviewArgs {
+	return reviewArgs{Key: sub.Key, Rules: sub.Rules.Name(), Start: sub.Rules.FormatPosition(sub.Start),
+		Moves: sub.Moves, Agreed: sub.Agreed}
+}
+
+// subject reads a job's arguments back.
+func (a reviewArgs) subject() (ReviewSubject, error) {
+	r, err := engine.RulesByName(a.Rules)
+	if err != nil {
+		return ReviewSubject{}, err
 	}
-	defer func() { <-rv.slots }()
-	plies := make([]ReviewPly, 0, len(sub.Moves))
+	start, err := r.ParsePosition(a.Start)
+	if err != nil {
+		return ReviewSubject{}, err
+	}
+	return ReviewSubject{Key: a.Key, Rules: r, Start: start, Moves: a.Moves, Agreed: a.Agreed}, nil
+}
+
+// reviewSlice is how long a review job computes before it gives its
+// worker back (River's JobSnooze(0)): it goes on from its stored progress
+// at its next turn, so that no job outlasts jobRescue.
+const reviewSlice = 30 * time.Second
+
+// reviewWorker works the review jobs.
+type reviewWorker struct {
+	river.WorkerDefaults[reviewArgs]
+	p *Pool
+}
+
+// Timeout lets a review slice run its last ply, however long it waited
+// for a worker behind the replies.
+func (w *reviewWorker) Timeout(*river.Job[reviewArgs]) time.Duration {
+	return jobRescue - 10*time.Second
+}
+
+// Work computes the review of job's subject from its stored progress on,
+// storing it after every ply, for at most reviewSlice.
+func (w *reviewWorker) Work(ctx context.Context, j *river.Job[reviewArgs]) error {
+	sub, err := j.Args.subject()
+	if err != nil {
+		return river.JobCancel(err)
+	}
+	more, err := w.p.svc.runReview(ctx, sub, time.Now().Add(reviewSlice))
+	if more || err != nil && w.p.ctx.Err() != nil {
+		return river.JobSnooze(0)
+	}
+	return err
+}
+
+// runReview computes the review of sub from its stored plies on, and
+// stores its progress after every ply, until it is done or the time is
+// past until; it reports whether plies are left to review. A failure
+// leaves the row as it was last written.
+func (s *Service) runReview(ctx context.Context, sub ReviewSubject, until time.Time) (bool, error) {
+	r, err := s.LoadReview(ctx, sub.Key)
+	if err != nil {
+		return false, err
+	}
+	plies := r.Plies
+	if r.Status == ReviewDone || r.Status == ReviewNone {
+		return false, nil
+	}
 	save := func(status string) error {
 		b, err := json.Marshal(plies)
 		if err != nil {
@@ -185,47 +231,43 @@ func (s *Service) runReview(sub ReviewSubject) {
 		return s.db.SaveReview(ctx, sub.Key, status, string(b), len(plies))
 	}
 	if err := save(ReviewRunning); err != nil {
-		s.log.Error("review: store", "subject", sub.Key, "err", err)
-		return
+		return false, err
 	}
 	lim := search.Limits{MoveTime: ReviewPlyTime(len(sub.Moves))}
-	find := func(ctx context.Context, g *engine.Game) (search.Result, error) { return rv.pool.search(ctx, g, lim) }
-	err := reviewMoves(ctx, sub.Rules, sub.Start, sub.Moves, sub.Agreed, find, func(p ReviewPly) error {
+	find := func(ctx context.Context, g *engine.Game) (search.Result, error) { return s.pool.search(ctx, g, lim) }
+	err = reviewMoves(ctx, sub.Rules, sub.Start, sub.Moves, sub.Agreed, len(plies), find, func(p ReviewPly) error {
 		plies = append(plies, p)
-		return save(ReviewRunning)
+		if err := save(ReviewRunning); err != nil {
+			return err
+		}
+		if time.Now().After(until) {
+			return errSliceOver
+		}
+		return nil
 	})
-	if err == nil {
-		err = save(ReviewDone)
+	switch {
+	case errors.Is(err, errSliceOver):
+		return len(plies) < len(sub.Moves), nil
+	case err != nil:
+		return false, err
 	}
-	if err != nil && ctx.Err() == nil {
-		s.log.Error("review", "subject", sub.Key, "err", err)
-	}
+	return false, save(ReviewDone)
 }
 
-// reviewRetry is how long a review's search waits before it asks a full
-// pool again.
-const reviewRetry = 500 * time.Millisecond
+// errSliceOver stops a review whose slice of time is over.
+var errSliceOver = errors.New("game: the review's slice is over")
 
 // search searches g within lim on a worker, after the replies and hints
 // waiting, and waits for room while the pool is full. Errors: ctx's and
 // those of search.Searcher.Search.
 func (p *Pool) search(ctx context.Context, g *engine.Game, lim search.Limits) (search.Result, error) {
-	for {
-		var res search.Result
-		var serr error
-		err := p.do(ctx, func(ctx context.Context, s *search.Searcher) {
-			res, serr = s.Search(ctx, g, search.Options{Limits: lim})
-		}, true)
-		if !errors.Is(err, ErrBusy) {
-			if err != nil {
-				return res, err
-			}
-			return res, serr
-		}
-		select {
-		case <-time.After(reviewRetry):
-		case <-ctx.Done():
-			return res, ctx.Err()
-		}
+	var res search.Result
+	var serr error
+	err := p.do(ctx, &job{class: classAnalysis, fn: func(ctx context.Context, s *search.Searcher) {
+		res, serr = s.Search(ctx, g, search.Options{Limits: lim})
+	}})
+	if err != nil {
+		return res, err
 	}
+	return res, serr
 }

@@ -21,8 +21,7 @@ type Service struct {
 	stored  []func(context.Context, *Game)
 	engines engineCache
 	clock   func() time.Time
-	pool    *Pool     // the computer's replies (StartComputer); nil for none
-	reviews *reviewer // the game reviews (reviewer.go), with pool
+	pool    *Pool // the computer's searches and jobs (StartComputer); nil for none
 	moved   func(time.Duration)
 	outages outages // the site's heartbeat (outage.go)
 }

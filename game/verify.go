@@ -85,7 +85,7 @@ func sameState(cached, replayed *Game) error {
 		{"resume point", cached.resume, replayed.resume},
 		{"rounds", cached.Rounds, replayed.Rounds},
 		{"last step", cached.Last, replayed.Last},
-		{"engine game", *cached.Engine, *replayed.Engine},
+		{"engine game", cached.Engine, replayed.Engine},
 		{"position", cached.Rules.FormatPosition(cached.Position), cached.Rules.FormatPosition(replayed.Engine.Position)},
 	} {
 		if !reflect.DeepEqual(d.a, d.b) {

@@ -16,12 +16,10 @@ import (
 // strength with the endgame tables, and answers exactly
 // {"best","value","depth","pv","exact"}.
 
-// Bounds of one analysis: the depth asked, and the time, which bounds
-// every analysis (the depth asked is then the most it reaches).
-const (
-	maxAnalysisTime     = 5 * time.Second
-	defaultAnalysisTime = time.Second
-)
+// defaultAnalysisTime is the time of an analysis that asks for none; the
+// time asked is at most search.MaxAnalysisTime, which bounds every
+// analysis (the depth asked is then the most it reaches).
+const defaultAnalysisTime = time.Second
 
 // The refusals of the analysis API.
 var (
@@ -84,7 +82,7 @@ func (h *handler) analysisQuery(c echo.Context) (*engine.Game, *engine.Budget, s
 			return nil, nil, lim, errAnalysisPosition
 		}
 	}
-	lim.MoveTime = maxAnalysisTime
+	lim.MoveTime = search.MaxAnalysisTime
 	if s := c.QueryParam("depth"); s != "" {
 		d, err := strconv.Atoi(s)
 		if err != nil || d < 1 || d > search.MaxDepth {
@@ -94,7 +92,7 @@ func (h *handler) analysisQuery(c echo.Context) (*engine.Game, *engine.Budget, s
 	}
 	if s := c.QueryParam("movetime"); s != "" {
 		ms, err := strconv.Atoi(s)
-		if err != nil || ms < 1 || time.Duration(ms)*time.Millisecond > maxAnalysisTime {
+		if err != nil || ms < 1 || time.Duration(ms)*time.Millisecond > search.MaxAnalysisTime {
 			return nil, nil, lim, errAnalysisMovetime
 		}
 		lim.MoveTime = time.Duration(ms) * time.Millisecond

@@ -24,7 +24,10 @@ func TestBusyIsNoServerError(t *testing.T) {
 	var buf bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&buf, nil))
 	games := game.New(db, log)
-	pool := games.StartComputer(t.Context(), game.PoolConfig{Workers: 1, HashMB: 1, MaxWaiting: 2})
+	pool, err := games.StartComputer(t.Context(), game.PoolConfig{Workers: 1, HashMB: 1, MaxWaiting: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
 	e, err := handlers.New(withServices(t, db, handlers.Config{Games: games, Secret: []byte("0123456789abcdef0123456789abcdef"), Log: log}))
 	if err != nil {
 		t.Fatal(err)

@@ -24,7 +24,9 @@ func newTableSite(t *testing.T, db *models.DB) *site {
 	}
 	return newSiteWith(t, db, func(cfg *handlers.Config) {
 		games := game.New(db, cfg.Log)
-		games.StartComputer(t.Context(), game.PoolConfig{Workers: 1, HashMB: 1, Tables: endgame.Tables{engine.Abapa: tab}})
+		if _, err := games.StartComputer(t.Context(), game.PoolConfig{Workers: 1, HashMB: 1, Tables: endgame.Tables{engine.Abapa: tab}}); err != nil {
+			t.Fatal(err)
+		}
 		cfg.Games = games
 	})
 }

@@ -98,7 +98,10 @@ func withServices(t testing.TB, db *models.DB, cfg handlers.Config) handlers.Con
 	}
 	if cfg.Games.Computer() == nil {
 		ctx, stop := context.WithCancel(context.Background())
-		pool := cfg.Games.StartComputer(ctx, game.PoolConfig{MinThink: search.MinThinkTime})
+		pool, err := cfg.Games.StartComputer(ctx, game.PoolConfig{MinThink: search.MinThinkTime})
+		if err != nil {
+			t.Fatal(err)
+		}
 		t.Cleanup(func() { stop(); pool.Wait() })
 	}
 	if cfg.Events == nil {

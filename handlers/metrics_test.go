@@ -29,7 +29,10 @@ func newMetricsSite(t *testing.T, db *models.DB) (*site, *metrics.Metrics) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	games := game.New(db, log)
 	ctx, stop := context.WithCancel(context.Background())
-	pool := games.StartComputer(ctx, game.PoolConfig{Workers: 1})
+	pool, err := games.StartComputer(ctx, game.PoolConfig{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(func() { stop(); pool.Wait() })
 	m := metrics.New()
 	srv := httptest.NewUnstartedServer(nil)

@@ -12,14 +12,15 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/content"
+	"oware/engine"
 	"oware/locales"
 	"oware/views"
 )
 
 // variantSlugs are the variant pages, /{lang}/variants/{slug}, in the
-// order the variants page lists them; each slug is also the rule set key
-// of the new-game form.
-var variantSlugs = []string{"abapa", "wari", "warri", "namnam"}
+// order the variants page lists them: the rule sets, each slug the rule set
+// key of the new-game form.
+var variantSlugs = engine.RuleSets()
 
 // pageInLanguage returns the handler of a language-less address (/rules,
 // /variants, /history): a redirect to the page in the visitor's language.

@@ -52,7 +52,7 @@ func (h *handler) playerPage(c echo.Context) error {
 	}
 	lang := langOf(c)
 	v := views.PlayerView{Name: u.Username, Rules: f.Rules, Result: f.Result,
-		RuleSets: append(slices.Clone(views.RuleSets), "namnam"), Total: int(total)}
+		RuleSets: engine.RuleSets(), Total: int(total)}
 	for _, t := range totals {
 		v.Totals = append(v.Totals, views.TotalsRow{Rules: t.Rules, Won: t.Won, Lost: t.Lost, Drawn: t.Drawn})
 		if !slices.Contains(v.RuleSets, t.Rules) {

@@ -11,5 +11,10 @@ import "embed"
 //go:embed *.toml
 var Catalogs embed.FS
 
-// Langs are the site's locales; the first is no default, en is.
+// Langs are the site's locales, in the order the language switcher shows
+// them; the first is no default, en is. It is the one list of them.
 var Langs = []string{"cs", "it", "en"}
+
+// Names are the locales' own names for themselves, as the language switcher
+// shows them.
+var Names = map[string]string{"cs": "Čeština", "it": "Italiano", "en": "English"}

@@ -155,6 +155,10 @@ func OpenWith(ctx context.Context, dsn string, log *slog.Logger, opts Options) (
 		db.Close()
 		return nil, err
 	}
+	if err := db.migrateJobs(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return db, nil
 }
 
@@ -186,6 +190,10 @@ func (db *DB) Close() error {
 	})
 	return err
 }
+
+// Closed returns a context done once the database is closed: the end of
+// whatever works on it in the background (the computer's jobs).
+func (db *DB) Closed() context.Context { return db.ctx }
 
 // Ping checks that the database answers.
 func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }

@@ -20,12 +20,6 @@ type Localizer interface {
 	N(id string, count int, data ...any) string
 }
 
-// Langs are the site's locales, in the order the language switcher shows them.
-var Langs = []string{"cs", "it", "en"}
-
-// langNames are the languages' own names for the language switcher.
-var langNames = map[string]string{"cs": "Čeština", "it": "Italiano", "en": "English"}
-
 // Page is what the layout needs on every page.
 type Page struct {
 	L           Localizer

@@ -4,6 +4,8 @@
 // given (see -help). With no configuration at all it serves on :8080 from
 // the SQLite file ./data/oware.db, created on first start.
 //
+// "oware worker [flags]" works the computer's replies and the reviews of
+// the site on the database of its flags, and serves nothing (worker.go);
 // "oware backup [-database FILE] PATH" writes a consistent copy of an
 // SQLite database to PATH, also while a server runs on it; "oware
 // healthcheck" asks the server on this machine for /healthz (for a
@@ -62,6 +64,7 @@ var env = map[string]string{
 	"table-seeds":   "OWARE_TABLE_SEEDS",
 	"build-tables":  "OWARE_BUILD_TABLES",
 	"computer":      "OWARE_COMPUTER",
+	"computer-jobs": "OWARE_COMPUTER_JOBS",
 	"smtp-url":      "OWARE_SMTP_URL",
 	"metrics-addr":  "OWARE_METRICS_ADDR",
 	"stream-limits": "OWARE_STREAM_LIMITS",
@@ -87,7 +90,8 @@ type config struct {
 	tables                                     string
 	tableSeeds                                 int    // the endgame tables' size; 0 for none
 	buildTables                                bool   // build the missing tables in the background
-	computer                                   int    // the computer's searches at a time; 0: one per core but one
+	computer                                   int    // the computer's searches at a time; 0: one per core
+	computerJobs                               bool   // work the computer's jobs in this process
 	smtpURL                                    string // the SMTP server of the password reset mail; "" for none
 	metricsAddr                                string // the listen address of /metrics; "" for none
 	streams                                    handlers.StreamLimits
@@ -145,7 +149,9 @@ func flags(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.buildTables, "build-tables", true,
 		"build the missing endgame tables in the background at the lowest priority (Abapa first, Wari and Warri once played); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
 	fs.IntVar(&c.computer, "computer", 0,
-		"the computer's searches at a time, at most one per core (default: one per core but one, at least 1; env OWARE_COMPUTER)")
+		"the computer's searches at a time in this process, at most one per core, at a low priority (default: one per core; env OWARE_COMPUTER)")
+	fs.BoolVar(&c.computerJobs, "computer-jobs", true,
+		"work the computer's replies and the game reviews in this process; false: leave them to `oware worker` processes (env OWARE_COMPUTER_JOBS)")
 	fs.StringVar(&c.smtpURL, "smtp-url", "",
 		"SMTP server for password reset mail, e.g. smtp://user:pass@host:587?from=oware@example.org (smtps:// for TLS on 465); empty: no resets (env OWARE_SMTP_URL)")
 	fs.StringVar(&c.metricsAddr, "metrics-addr", "",
@@ -183,6 +189,8 @@ func run(args []string) error {
 			return healthcheck(args[1:])
 		case "build-table":
 			return buildTable(args[1:])
+		case "worker":
+			return worker(args[1:])
 		}
 	}
 	cfg, err := parseConfig(args)
@@ -195,18 +203,10 @@ func run(args []string) error {
 		return nil
 	}
 
-	var handler slog.Handler
-	switch cfg.logFormat {
-	case "text":
-		handler = slog.NewTextHandler(os.Stderr, nil)
-	case "json":
-		handler = slog.NewJSONHandler(os.Stderr, nil)
-	default:
-		return fmt.Errorf("-log-format %q: want text or json", cfg.logFormat)
+	log, handler, err := newLogger(cfg.logFormat)
+	if err != nil {
+		return err
 	}
-	handler = handlers.LogHandler(handler) // the request id of a request's lines
-	log := slog.New(handler)
-	slog.SetDefault(log)
 
 	// A bad -smtp-url stops the server before it opens (or creates) the
 	// database.
@@ -332,6 +332,25 @@ func run(args []string) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// newLogger returns the process's logger of format ("text" or "json", on
+// stderr, with the request id of a request's lines), made the default,
+// and its handler.
+func newLogger(format string) (*slog.Logger, slog.Handler, error) {
+	var handler slog.Handler
+	switch format {
+	case "text":
+		handler = slog.NewTextHandler(os.Stderr, nil)
+	case "json":
+		handler = slog.NewJSONHandler(os.Stderr, nil)
+	default:
+		return nil, nil, fmt.Errorf("-log-format %q: want text or json", format)
+	}
+	handler = handlers.LogHandler(handler)
+	log := slog.New(handler)
+	slog.SetDefault(log)
+	return log, handler, nil
 }
 
 // checkGames checks the cache of every stored game (game.Verify) and

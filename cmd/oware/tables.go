@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -353,9 +354,13 @@ func (t *tables) close() error {
 }
 
 // startComputer returns the game service with the computer's pool (a
-// worker per core, the endgame tables of cfg) and the function that stops
-// them; it schedules, in the background, the replies that games left by a
-// stopped server wait for.
+// worker per core at game.DefaultNice, the endgame tables of cfg; the
+// computer's jobs worked here unless -computer-jobs=false) and the
+// function that stops them; it asks, in the background, for the replies
+// that games left by a stopped server wait for. The Go scheduler gets a
+// processor more for each worker (GOMAXPROCS), so that a search never
+// holds one the site's requests wait for: the kernel, by the workers'
+// nice value, decides who runs.
 func startComputer(db *models.DB, cfg config, log *slog.Logger) (*game.Service, func(), error) {
 	t, err := openTables(cfg.tables, cfg.tableSeeds, cfg.buildTables, log)
 	if err != nil {
@@ -363,7 +368,17 @@ func startComputer(db *models.DB, cfg config, log *slog.Logger) (*game.Service, 
 	}
 	games := game.New(db, log)
 	ctx, stop := context.WithCancel(context.Background())
-	pool := games.StartComputer(ctx, game.PoolConfig{Workers: cfg.computer, Tables: t, MinThink: search.MinThinkTime})
+	workers := workersOf(cfg)
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + workers)
+	}
+	pool, err := games.StartComputer(ctx, game.PoolConfig{Workers: workers, Nice: game.DefaultNice, NoJobs: !cfg.computerJobs,
+		Tables: t, MinThink: search.MinThinkTime})
+	if err != nil {
+		stop()
+		t.close()
+		return nil, nil, err
+	}
 	go func() {
 		n, err := pool.ScheduleWaiting(ctx, waitingReplies)
 		if err != nil && ctx.Err() == nil {
@@ -379,6 +394,15 @@ func startComputer(db *models.DB, cfg config, log *slog.Logger) (*game.Service, 
 			log.Error("endgame tables: close", "err", err)
 		}
 	}, nil
+}
+
+// workersOf is the number of the computer's workers of cfg: -computer, at
+// most one per core, or one per core.
+func workersOf(cfg config) int {
+	if cfg.computer <= 0 {
+		return runtime.NumCPU()
+	}
+	return min(cfg.computer, runtime.NumCPU())
 }
 
 // waitingReplies bounds the games a server looks at, at start, for a

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Measures the computer's targets of issue 21 on this machine, on
+# PostgreSQL: builds the server and the load test, serves throwaway
+# databases and prints every run (A and B alternate, as the machine is
+# noisy), with the load average before each. About 8 minutes.
+#
+#   bash scripts/loadtest/computer.sh             # everything
+#   bash scripts/loadtest/computer.sh replies     # one part: replies, people, scale, queue
+#   BASE=/tmp/oware-old bash scripts/loadtest/computer.sh queue
+#                                                 # the queue against another build's
+#
+# replies: 20 players against level 8 at once, the site alone on both
+#   cores: the reply times (target p99 <= 3 s).
+# people: people's moves (8 players, games between people) alone, then
+#   with the 20 players of "replies" keeping the computer saturated
+#   (target: p99 with <= 1.3 x p99 without).
+# scale: the site on core 0 with one worker, then with an `oware worker`
+#   of one worker on core 1 (its own CPU, as another machine): replies per
+#   second (target: doubled).
+# queue: level 1 replies (the search takes nothing: the queue's own time),
+#   this build's durable jobs against $BASE's (the in-memory pool).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+PG=${PG:-postgres://postgres@127.0.0.1:5432}
+ADDR=127.0.0.1:18090
+RUNS=${RUNS:-2}
+SECONDS_A_RUN=${SECONDS_A_RUN:-30}
+BIN=$(mktemp -d)
+PIDS=()
+stopAll() {
+	for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null && wait "$p" 2>/dev/null || true; done
+	PIDS=()
+}
+cleanup() {
+	stopAll
+	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS oware_computer WITH (FORCE)" >/dev/null 2>&1
+	rm -rf "$BIN"
+}
+trap cleanup EXIT
+
+go build -o "$BIN/oware" ./cmd/oware
+go build -o "$BIN/loadtest" ./scripts/loadtest
+DSN="$PG/oware_computer?sslmode=disable"
+
+# serve [taskset cpus|-] [binary|-] [flags...]: starts the site on a fresh
+# database and waits until it is ready.
+serve() {
+	stopAll
+	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS oware_computer WITH (FORCE)" -c "CREATE DATABASE oware_computer" >/dev/null
+	local cpus=$1 bin=$2
+	shift 2
+	[ "$bin" = - ] && bin=$BIN/oware
+	local pre=()
+	[ "$cpus" != - ] && pre=(taskset -c "$cpus")
+	"${pre[@]}" "$bin" -addr "$ADDR" -database "$DSN" -table-seeds 0 -build-tables=false "$@" 2>"$BIN/server.log" &
+	PIDS+=($!)
+	for _ in $(seq 100); do curl -fs "http://$ADDR/healthz" >/dev/null && return; sleep 0.2; done
+	echo "the server did not start" >&2
+	tail -20 "$BIN/server.log" >&2
+	exit 1
+}
+load() { "$BIN/loadtest" -url "http://$ADDR" -pid "${PIDS[0]}" "$@"; }
+saturate() { load -mode computer -workers 20 -level 8 -games 1000 -duration "${SECONDS_A_RUN}s" "$@"; }
+loadavg() { echo "-- $* (load average $(cut -d' ' -f1-3 /proc/loadavg))"; }
+
+replies() {
+	for i in $(seq "$RUNS"); do
+		serve - -
+		loadavg "replies, run $i: 20 players against level 8, the site alone"
+		saturate
+	done
+}
+
+people() {
+	for i in $(seq "$RUNS"); do
+		serve - -
+		loadavg "people, run $i, A: people's moves alone"
+		load -mode moves -workers 8 -duration 20s
+		serve - -
+		loadavg "people, run $i, B: people's moves with the computer saturated"
+		saturate -duration 40s >"$BIN/saturate.out" &
+		local sat=$!
+		sleep 10 # the queue fills
+		load -mode moves -workers 8 -duration 20s
+		wait "$sat"
+		sed 's/^/   computer meanwhile: /' "$BIN/saturate.out"
+	done
+}
+
+scale() {
+	for i in $(seq "$RUNS"); do
+		serve 0 - -computer 1
+		loadavg "scale, run $i, A: the site on core 0, one worker"
+		saturate
+		serve 0 - -computer 1
+		taskset -c 1 "$BIN/oware" worker -database "$DSN" -table-seeds 0 -build-tables=false -computer 1 2>"$BIN/worker.log" &
+		PIDS+=($!)
+		loadavg "scale, run $i, B: and an oware worker of one worker on core 1"
+		saturate
+	done
+}
+
+queue() {
+	for i in $(seq "$RUNS"); do
+		for build in this base; do
+			[ "$build" = base ] && [ -z "${BASE:-}" ] && continue
+			local bin=-
+			[ "$build" = base ] && bin=$BASE
+			serve - "$bin"
+			loadavg "queue, run $i, $build build: 4 players against level 1"
+			load -mode computer -workers 4 -level 1 -games 1000 -duration 20s
+		done
+	done
+}
+
+parts=("$@")
+[ ${#parts[@]} -eq 0 ] && parts=(replies people scale queue)
+for p in "${parts[@]}"; do "$p"; done
