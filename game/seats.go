@@ -43,38 +43,22 @@ type Visitor struct {
 // (engine.Nobody for none), read in one query with the game (Load's
 // errors). A storage failure is an error, never "no seat".
 func (s *Service) LoadFor(ctx context.Context, id string, v Visitor) (*Game, engine.Side, error) {
-	row, gv, err := s.findFor(ctx, id, v)
-	if err != nil {
-		return nil, engine.Nobody, err
-	}
-	h := headOf(row)
-	seat := h.seatFor(v, gv)
-	g, err := s.build(ctx, row, nil)
-	return g, seat, err
+	return s.loadFor(ctx, id, v, false)
 }
 
 // LoadSeated is LoadFor for an action of a seated player: ErrNoSeat when v
 // holds no seat in the game, found before any work on the game (its
 // engine is not rebuilt, nothing is scheduled).
 func (s *Service) LoadSeated(ctx context.Context, id string, v Visitor) (*Game, engine.Side, error) {
-	row, gv, err := s.findFor(ctx, id, v)
-	if err != nil {
-		return nil, engine.Nobody, err
-	}
-	h := headOf(row)
-	seat := h.seatFor(v, gv)
-	if seat == engine.Nobody {
-		return nil, seat, ErrNoSeat
-	}
-	g, err := s.build(ctx, row, nil)
-	return g, seat, err
+	return s.loadFor(ctx, id, v, true)
 }
 
-// findFor reads the game's row with what decides v's seat (one query),
-// after an outage once the clocks moved on (caughtUp).
-func (s *Service) findFor(ctx context.Context, id string, v Visitor) (*models.Game, models.GameVisitor, error) {
+// loadFor reads the game's row with what decides v's seat (one query),
+// after an outage once the clocks moved on (caughtUp), and builds the game;
+// seated: ErrNoSeat without a seat, before building.
+func (s *Service) loadFor(ctx context.Context, id string, v Visitor, seated bool) (*Game, engine.Side, error) {
 	if err := s.caughtUp(ctx); err != nil {
-		return nil, models.GameVisitor{}, err
+		return nil, engine.Nobody, err
 	}
 	visitor := v.ID
 	if v.Token != "" {
@@ -82,9 +66,18 @@ func (s *Service) findFor(ctx context.Context, id string, v Visitor) (*models.Ga
 	}
 	row, gv, err := s.db.FindGameFor(ctx, id, visitor)
 	if errors.Is(err, models.ErrNotFound) {
-		return nil, gv, ErrNotFound
+		return nil, engine.Nobody, ErrNotFound
 	}
-	return row, gv, err
+	if err != nil {
+		return nil, engine.Nobody, err
+	}
+	h := headOf(row)
+	seat := h.seatFor(v, gv)
+	if seated && seat == engine.Nobody {
+		return nil, seat, ErrNoSeat
+	}
+	g, err := s.build(ctx, row, nil)
+	return g, seat, err
 }
 
 // seatFor returns the seat v holds in g, gv being what was read with g:

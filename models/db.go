@@ -6,6 +6,18 @@
 // embedded SQLite file (pure Go, no cgo) as the zero-setup default. The
 // schema comes from the versioned SQL files under migrations/, one folder
 // per dialect, run by goose when the database is opened.
+//
+// One storage style per path: the cold paths (accounts, pages, tutorials,
+// history, ratings, tournaments, puzzles, chat) go through GORM; the hot
+// paths (a game's load with the visitor's seat, a move's write and its
+// notification) are hand-written SQL in the *_sql.go files, straight on
+// pgx (database/sql on SQLite), one round trip each. Errors come back one
+// way: a missing row is ErrNotFound (notFound maps GORM's), a lost version
+// check or a duplicate is ErrConflict, and any other error is the
+// driver's, wrapped with %w (fmt.Errorf("models: <what>: %w", err) where
+// the caller lacks the context), so that errors.Is and Unavailable see
+// through it. Only the services (game, accounts, tournament, content) use
+// this package; handlers never do.
 package models
 
 import (
