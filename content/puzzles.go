@@ -44,15 +44,7 @@ func loadPuzzles(ctx context.Context, db *models.DB, log *slog.Logger) error {
 	}
 	rows := make([]models.Puzzle, len(ps))
 	for i, p := range ps {
-		first := make([]string, len(p.First))
-		for j, m := range p.First {
-			first[j] = fmt.Sprintf("%s:%d:%d", engine.Label(m.Pit), m.Lo, m.Hi)
-		}
-		rows[i] = models.Puzzle{
-			ID: p.ID, Number: i + 1, Rules: p.Rules.Name(), Position: p.Rules.FormatPosition(p.Position),
-			Solution: strings.Join(p.Labels(), ","), Themes: "," + strings.Join(p.Themes, ",") + ",",
-			FirstMoves: strings.Join(first, ","), Rating: float64(p.Rating), Deviation: puzzleDeviation, Volatility: 0.06,
-		}
+		rows[i] = PuzzleRow(p, i+1)
 	}
 	n, err := db.LoadPuzzles(ctx, rows)
 	if err != nil {
@@ -60,4 +52,19 @@ func loadPuzzles(ctx context.Context, db *models.DB, log *slog.Logger) error {
 	}
 	log.Info("puzzles loaded", "added", n, "shipped", len(rows))
 	return nil
+}
+
+// PuzzleRow is the stored row of puzzle p, the number-th of the list
+// (the shipped file's come first, in its order; puzzles mined from the
+// site's games after them), at its starting rating.
+func PuzzleRow(p *puzzle.Puzzle, number int) models.Puzzle {
+	first := make([]string, len(p.First))
+	for j, m := range p.First {
+		first[j] = fmt.Sprintf("%s:%d:%d", engine.Label(m.Pit), m.Lo, m.Hi)
+	}
+	return models.Puzzle{
+		ID: p.ID, Number: number, Rules: p.Rules.Name(), Position: p.Rules.FormatPosition(p.Position),
+		Solution: strings.Join(p.Labels(), ","), Themes: "," + strings.Join(p.Themes, ",") + ",",
+		FirstMoves: strings.Join(first, ","), Rating: float64(p.Rating), Deviation: puzzleDeviation, Volatility: 0.06,
+	}
 }

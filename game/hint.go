@@ -28,6 +28,9 @@ type Hint struct {
 	// Seeds is the number the reason speaks of (captured or saved), 0 for
 	// the others.
 	Seeds int
+	// Plies is the distance of the forced win the move starts
+	// (search.Hint.Plies), 0 when none is proven.
+	Plies int
 }
 
 // HintsLeft returns how many hints the player in seat may still ask for
@@ -45,14 +48,18 @@ func (g *Game) HintsLeft(seat engine.Side) int {
 // any.
 func (g *Game) LastHint() (Hint, bool) {
 	f := strings.Fields(g.hint)
-	if len(f) != 4 || f[0] != strconv.Itoa(g.Version) {
+	if len(f) == 4 { // kept before the distance of forced wins
+		f = append(f, "0")
+	}
+	if len(f) != 5 || f[0] != strconv.Itoa(g.Version) {
 		return Hint{}, false
 	}
-	seeds, err := strconv.Atoi(f[3])
-	if err != nil {
+	seeds, err1 := strconv.Atoi(f[3])
+	plies, err2 := strconv.Atoi(f[4])
+	if err1 != nil || err2 != nil {
 		return Hint{}, false
 	}
-	return Hint{Label: f[1], Reason: search.Reason(f[2]), Seeds: seeds}, true
+	return Hint{Label: f[1], Reason: search.Reason(f[2]), Seeds: seeds, Plies: plies}, true
 }
 
 // Hint gives the player in seat the best move of g and the reason for it,
@@ -71,8 +78,8 @@ func (s *Service) Hint(ctx context.Context, g *Game, seat engine.Side) (Hint, er
 	if err != nil {
 		return Hint{}, err
 	}
-	h := Hint{Label: found.Label, Reason: found.Reason, Seeds: found.Seeds}
-	stored := fmt.Sprintf("%d %s %s %d", g.Version, h.Label, h.Reason, h.Seeds)
+	h := Hint{Label: found.Label, Reason: found.Reason, Seeds: found.Seeds, Plies: found.Plies}
+	stored := fmt.Sprintf("%d %s %s %d %d", g.Version, h.Label, h.Reason, h.Seeds, h.Plies)
 	ok, err := s.db.UseHint(ctx, g.ID, g.Version, MaxHints, stored)
 	if err != nil {
 		return Hint{}, err

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"oware/engine"
+	"oware/engine/search"
 	"oware/game/glicko"
 	"oware/models"
 )
@@ -19,8 +21,17 @@ import (
 // player and the puzzle, won by the player when they found the whole
 // solution, lost at their first wrong move; later attempts at the same
 // puzzle change nothing. The streak counts the puzzles a player solved in
-// a row at their first attempt. A player is an account ("u<id>") or a
-// visitor without one ("v<visitor id>", the session cookie's).
+// a row at their first attempt. A player is an account (PuzzleAccount) or
+// a visitor without one (PuzzleGuest): deleting an account deletes its
+// puzzle rows, and a guest's go when it attempted no puzzle for the
+// visitors' lifetime (the sweeper).
+
+// PuzzleAccount is the puzzle player of account id.
+func PuzzleAccount(id uint) string { return models.AccountPuzzlePlayer(id) }
+
+// PuzzleGuest is the puzzle player of the visitor without an account whose
+// session cookie holds visitor id.
+func PuzzleGuest(visitor string) string { return models.GuestPuzzlePlayer(visitor) }
 
 // PuzzleVerdict is the answer to a solver's moves.
 type PuzzleVerdict struct {
@@ -146,4 +157,25 @@ func (s *Service) DailyPuzzle(ctx context.Context, t time.Time) (*models.Puzzle,
 	}
 	day := t.UTC().Unix() / 86400
 	return s.db.PuzzleAt(ctx, int(day*dailyStep%int64(n)))
+}
+
+// WinPlies returns the fewest plies, pit's included, within which pit
+// wins by force at pos under rules (search.MoveWins within search.WinPlies
+// and search.WinNodes, with the computer's endgame tables cutting lines
+// short); seen are the positions since the last capture before pos. 0
+// when no such win is proven within those bounds, or rules are Nam-nam's.
+func (s *Service) WinPlies(ctx context.Context, rules engine.Rules, pos engine.Position, seen []engine.Position, pit int) int {
+	o, ok := rules.(engine.Oware)
+	if !ok {
+		return 0
+	}
+	var tables search.Tables
+	if s.pool != nil {
+		tables = s.pool.Tables()
+	}
+	plies, ok := search.MoveWins(ctx, o, pos, seen, pit, search.WinPlies, search.WinNodes, tables)
+	if !ok {
+		return 0
+	}
+	return plies
 }

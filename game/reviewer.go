@@ -99,6 +99,20 @@ func (s *Service) LoadReview(ctx context.Context, key string) (*Review, error) {
 	return reviewOf(row)
 }
 
+// ReviewProgress returns how far the review under key is, without its
+// plies (Status, Reviewed and Total only): one light read, for the
+// progress streams. Status ReviewNone when none was asked for.
+func (s *Service) ReviewProgress(ctx context.Context, key string) (*Review, error) {
+	row, err := s.db.LoadReviewProgress(ctx, key)
+	if errors.Is(err, models.ErrNotFound) {
+		return &Review{Status: ReviewNone}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Review{Status: row.Status, Reviewed: row.Reviewed, Total: row.Total}, nil
+}
+
 // reviewOf reads a stored review.
 func reviewOf(row *models.Review) (*Review, error) {
 	r := &Review{Status: row.Status, Reviewed: row.Reviewed, Total: row.Total}

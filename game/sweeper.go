@@ -127,7 +127,8 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
 }
 
 // deleteExpiredVisitors deletes the visitors (and their seats) whose
-// lifetime ended before now.
+// lifetime ended before now, and the puzzle rows of the guests who
+// attempted no puzzle in that lifetime.
 func (s *Service) deleteExpiredVisitors(ctx context.Context, now time.Time) {
 	n, err := s.db.DeleteExpiredVisitors(ctx, now.Add(-models.VisitorLifetime))
 	switch {
@@ -135,5 +136,8 @@ func (s *Service) deleteExpiredVisitors(ctx context.Context, now time.Time) {
 		s.log.Error("sweep: expired visitors", "err", err)
 	case n > 0:
 		s.log.Info("sweep: expired visitors deleted", "count", n)
+	}
+	if err := s.db.DeleteIdlePuzzleGuests(ctx, now.Add(-models.VisitorLifetime)); err != nil && ctx.Err() == nil {
+		s.log.Error("sweep: idle puzzle guests", "err", err)
 	}
 }

@@ -102,8 +102,22 @@ func (h *handler) addAids(v *views.GameView, g *game.Game, w viewer) {
 }
 
 // hintText words a hint for the player to move, mover: "Sow C: it
-// captures 5 seeds".
+// captures 5 seeds", and the distance of the forced win it starts when
+// proven ("; it wins by force in 5 plies").
 func hintText(l *localizer, h game.Hint, mover engine.Side) string {
+	switch {
+	case h.Plies > 0 && h.Reason == search.ReasonForcedWin && h.Seeds > 0:
+		return l.N("rv_why_forced_win_in", h.Plies, "Label", h.Label) + l.N("rv_why_margin", h.Seeds)
+	case h.Plies > 0 && h.Reason == search.ReasonForcedWin:
+		return l.N("rv_why_forced_win_in", h.Plies, "Label", h.Label)
+	case h.Plies > 0 && h.Reason != search.ReasonWins:
+		return hintReason(l, h, mover) + l.N("rv_why_in_plies", h.Plies)
+	}
+	return hintReason(l, h, mover)
+}
+
+// hintReason words why the hint's move is good.
+func hintReason(l *localizer, h game.Hint, mover engine.Side) string {
 	switch h.Reason {
 	case search.ReasonWins:
 		return l.T("cp_why_wins", "Label", h.Label)

@@ -64,6 +64,10 @@ type Config struct {
 	// ChallengeLimit is the per-client rate limit of new challenges (the
 	// lobby's forms and the API); zero fields: the default.
 	ChallengeLimit RateLimit
+	// PuzzleLimit is the per-client rate limit of puzzle attempts (each
+	// move of the puzzle page's form and each attempt of the API); zero
+	// fields: the default.
+	PuzzleLimit RateLimit
 	// Streams bounds the event streams; zero fields: the defaults
 	// (streams.go).
 	Streams StreamLimits
@@ -97,6 +101,7 @@ type handler struct {
 	analyses        *rateLimit   // the analysis API's per-client limit (ratelimit.go)
 	challenges      *rateLimit   // new challenges' per-client limit
 	imports         *rateLimit   // the import page's per-client limit
+	puzzleAttempts  *rateLimit   // the puzzle attempts' per-client limit
 	streams         *streams     // the open event streams (streams.go)
 	legal           *engine.LegalCache
 	bodies          content.BodyCache
@@ -155,14 +160,15 @@ func New(cfg Config) (*echo.Echo, error) {
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
-		behindProxy: cfg.BehindProxy,
-		limits:      newLoginLimits(cfg.Clock),
-		analyses:    newRateLimit(cfg.AnalysisLimit, defaultAnalysisLimit, errAnalysisLimit),
-		imports:     newRateLimit(cfg.ImportLimit, defaultImportLimit, errImportLimit),
-		challenges:  newRateLimit(cfg.ChallengeLimit, defaultChallengeLimit, errChallengeRate),
-		streams:     newStreams(cfg.Streams),
-		legal:       engine.NewLegalCache(1 << 14),
-		mail:        cfg.Mail, resets: newResetLimits(),
+		behindProxy:    cfg.BehindProxy,
+		limits:         newLoginLimits(cfg.Clock),
+		analyses:       newRateLimit(cfg.AnalysisLimit, defaultAnalysisLimit, errAnalysisLimit),
+		imports:        newRateLimit(cfg.ImportLimit, defaultImportLimit, errImportLimit),
+		puzzleAttempts: newRateLimit(cfg.PuzzleLimit, defaultPuzzleLimit, errPuzzleRate),
+		challenges:     newRateLimit(cfg.ChallengeLimit, defaultChallengeLimit, errChallengeRate),
+		streams:        newStreams(cfg.Streams),
+		legal:          engine.NewLegalCache(1 << 14),
+		mail:           cfg.Mail, resets: newResetLimits(),
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)

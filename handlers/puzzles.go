@@ -138,6 +138,9 @@ func (h *handler) apiPuzzle(c echo.Context) error {
 // A browser's attempt (with the session cookie) is rated as the page's;
 // a program's without one is only judged.
 func (h *handler) apiPuzzleAttempt(c echo.Context) error {
+	if err := h.puzzleAttempts.check(c); err != nil {
+		return err
+	}
 	p, err := h.loadPuzzle(c)
 	if err != nil {
 		return err
@@ -168,13 +171,13 @@ func (h *handler) apiPuzzleAttempt(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// puzzlePlayer returns the request's solver: "u<id>" for an account,
-// "v<visitor id>" for a visitor, "" for none (a program without the
-// session cookie). With create a visitor without an id gets one.
+// puzzlePlayer returns the request's solver: game.PuzzleAccount for an
+// account, game.PuzzleGuest for a visitor, "" for none (a program without
+// the session cookie). With create a visitor without an id gets one.
 func (h *handler) puzzlePlayer(c echo.Context, create bool) string {
 	v := h.visit(c)
 	if h.user(c) != nil {
-		return "u" + strconv.FormatUint(uint64(h.user(c).ID), 10)
+		return game.PuzzleAccount(h.user(c).ID)
 	}
 	id := v.sess.visitor()
 	if id == "" && create {
@@ -186,7 +189,7 @@ func (h *handler) puzzlePlayer(c echo.Context, create bool) string {
 	if id == "" {
 		return ""
 	}
-	return "v" + id
+	return game.PuzzleGuest(id)
 }
 
 // puzzlesPath is the URL of the puzzle list of theme ("" for all).
@@ -352,6 +355,9 @@ func (h *handler) puzzlePage(c echo.Context) error {
 // moves, comma-separated). Answers the page, or for htmx the puzzle's
 // panel.
 func (h *handler) puzzleMoveForm(c echo.Context) error {
+	if err := h.puzzleAttempts.check(c); err != nil {
+		return err
+	}
 	p, err := h.loadPuzzle(c)
 	if err != nil {
 		return err
@@ -394,7 +400,8 @@ type solving struct {
 	start    engine.Position
 	pos      engine.Position
 	solution []string
-	line     []string // the solution's first moves, played
+	line     []string          // the solution's first moves, played
+	seen     []engine.Position // since the last capture, pos last (the repetition rule)
 	verdict  *game.PuzzleVerdict
 	played   int // the solver's last move, with verdict
 }
@@ -408,7 +415,8 @@ func newSolving(p *game.Puzzle) (*solving, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &solving{puzzle: p, rules: r, start: pos, pos: pos, solution: strings.Split(p.Solution, ","), played: -1}, nil
+	return &solving{puzzle: p, rules: r, start: pos, pos: pos, seen: []engine.Position{pos},
+		solution: strings.Split(p.Solution, ","), played: -1}, nil
 }
 
 // follow plays the line so far: an even number of the solution's first
@@ -439,8 +447,25 @@ func (s *solving) play(label string) error {
 	if err != nil {
 		return err
 	}
-	s.pos, s.line = next, append(s.line, label)
+	if next.Captured != s.pos.Captured {
+		s.seen = s.seen[:0]
+	}
+	s.pos, s.line, s.seen = next, append(s.line, label), append(s.seen, next)
 	return nil
+}
+
+// winPlies says within how many plies the solution's move best wins by
+// force at the position before the solver's move, if proven.
+func (h *handler) winPlies(c echo.Context, s *solving, pos engine.Position, seen []engine.Position, best string) []string {
+	pit, err := engine.ParseLabel(best)
+	if err != nil {
+		return nil
+	}
+	n := h.games.WinPlies(c.Request().Context(), s.rules, pos, seen, pit)
+	if n == 0 {
+		return nil
+	}
+	return []string{h.visit(c).l.N("pz_why_plies", n, "Best", best)}
 }
 
 // renderPuzzle shows the puzzle as s stands: after a verdict, the solver's
@@ -459,12 +484,15 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 	if errMsg != nil {
 		v.Error = *errMsg
 	}
-	before := s.pos
+	before, seen := s.pos, s.seen[:len(s.seen)-1]
 	state := "solving"
 	if vd := s.verdict; vd != nil {
 		switch {
 		case vd.Correct:
 			state = "solved"
+			if len(s.line) == 0 {
+				v.Why = h.winPlies(c, s, before, seen, engine.Label(s.played))
+			}
 			_ = s.play(engine.Label(s.played))
 		case vd.Pending:
 			_ = s.play(engine.Label(s.played))
@@ -475,7 +503,7 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 			state = "wrong"
 			v.Played = engine.Label(s.played)
 			v.Best = s.solution[len(s.line)]
-			v.Why = puzzleWhy(h.visit(c).l, p, len(s.line), v.Played, v.Best)
+			v.Why = append(puzzleWhy(h.visit(c).l, p, len(s.line), v.Played, v.Best), h.winPlies(c, s, before, seen, v.Best)...)
 		}
 		if vd.Rated {
 			stats := puzzleStats(vd.Player)

@@ -116,6 +116,11 @@ func TestPuzzlePageRating(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(page, "Solved!") || !strings.Contains(page, "Your puzzle rating is now") {
 		t.Fatalf("solving: %d %s", code, page)
 	}
+	// F's grand slam ends the game at once (South cannot feed the empty
+	// row and takes its own seed: 25 to 23).
+	if !strings.Contains(page, "F wins by force within 1 ply, whatever the opponent plays.") {
+		t.Errorf("solved without the distance of the win")
+	}
 	_, _, list := s.get(c, "/en/puzzles")
 	if !strings.Contains(list, "1 puzzle in a row") || !strings.Contains(list, "1 solved") {
 		t.Errorf("the list page does not show the streak of 1")

@@ -26,6 +26,10 @@ var (
 	// defaultChallengeLimit bounds the challenges a client opens (the
 	// lobby's form, quick pairing and the API together, issue 19).
 	defaultChallengeLimit = RateLimit{Burst: 10, Every: 6 * time.Second}
+	// defaultPuzzleLimit bounds a client's puzzle attempts (a move of a
+	// puzzle every 2 s, after 20 at once: more than a person plays, few
+	// enough to keep scripts from farming ratings).
+	defaultPuzzleLimit = RateLimit{Burst: 20, Every: 2 * time.Second}
 )
 
 // Refusals past a rate limit.
@@ -33,6 +37,7 @@ var (
 	errAnalysisLimit = &userError{http.StatusTooManyRequests, "err_analysis_limit"}
 	errImportLimit   = &userError{http.StatusTooManyRequests, "err_import_limit"}
 	errChallengeRate = &userError{http.StatusTooManyRequests, "fr_err_challenge_rate"}
+	errPuzzleRate    = &userError{http.StatusTooManyRequests, "pz_err_rate"}
 )
 
 // maxLimited is how many clients (or pairs, limits.go) a limit keeps

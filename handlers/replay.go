@@ -78,6 +78,8 @@ func plyParam(c echo.Context, moves int) int {
 func (h *handler) showReplay(c echo.Context, p views.Page, v views.ReplayView) error {
 	c.Response().Header().Add(echo.HeaderVary, "HX-Request")
 	v.Script = h.assets.URL("replay.js")
+	// A review asked for or under way streams its progress.
+	p.Live = v.Review != nil && v.Review.Status != game.ReviewDone
 	if htmx(c) {
 		v.Partial = true
 		if c.QueryParam("poll") != "" {

@@ -2,9 +2,11 @@ package handlers
 
 import (
 	"errors"
+	"html"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -182,7 +184,7 @@ func (h *handler) attachReview(c echo.Context, v *views.ReplayView, key, action 
 		return err
 	}
 	rv := &views.ReviewView{Status: r.Status, Reviewed: r.Reviewed, Total: r.Total, Action: action,
-		Progress: v.URL(v.Ply) + "&poll=1", CSRF: csrfToken(c)}
+		Events: action + "/events", Progress: v.URL(v.Ply) + "&poll=1", CSRF: csrfToken(c)}
 	sum := r.Summary()
 	rv.South, rv.North = reviewSide(sum.South), reviewSide(sum.North)
 	for _, p := range r.Plies {
@@ -204,4 +206,77 @@ func (h *handler) attachReview(c echo.Context, v *views.ReplayView, key, action 
 // reviewSide is a player's summary for the view.
 func reviewSide(s game.ReviewSide) views.ReviewSide {
 	return views.ReviewSide{Inaccuracy: s.Inaccuracy, Mistake: s.Mistake, Blunder: s.Blunder, AverageLoss: s.AverageLoss}
+}
+
+// reviewPoll is how often a review's event stream reads its progress
+// from the reviews table (whichever process computes it writes it there
+// after every ply).
+const reviewPoll = time.Second
+
+// maxSubjectID bounds the id of a review's subject in a stream's address
+// (games' ids have 12 characters, imported records' fewer than 64).
+const maxSubjectID = 64
+
+// reviewEvents: GET /{lang}/games/{id}/analysis/events (or
+// import/{id}/analysis/events) streams the progress of the review under
+// the key prefix+id as server-sent events, within the bounds of the event
+// streams (429 past them): event "review" with the localized progress
+// ("12 of 60 moves reviewed") at once and whenever it changes, then event
+// "done" when the review is complete, after which the stream ends (the
+// page then asks for its panel, as the poll does without event streams).
+// 404 when no review was asked for.
+func (h *handler) reviewEvents(prefix string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id := c.Param("id")
+		if id == "" || len(id) > maxSubjectID {
+			return errNotFound
+		}
+		key := prefix + id
+		ctx := c.Request().Context()
+		r, err := h.games.ReviewProgress(ctx, key)
+		if err != nil {
+			return err
+		}
+		if r.Status == game.ReviewNone {
+			return errNotFound
+		}
+		ok, closed := h.streams.open(clientKey(c), key)
+		if !ok {
+			setRetryAfter(c, streamRetryAfter)
+			return errTooManyStreams
+		}
+		defer closed()
+		write := startEventStream(c)
+		l := h.visit(c).l
+		var last string
+		poll := time.NewTicker(reviewPoll)
+		defer poll.Stop()
+		ping := time.NewTicker(keepAlive)
+		defer ping.Stop()
+		for {
+			if r.Status == game.ReviewDone {
+				_ = write(sseEvent("done", []byte(r.Status)))
+				return nil
+			}
+			if text := l.T("rv_progress", "Done", r.Reviewed, "Total", r.Total); text != last {
+				last = text
+				if write(sseEvent("review", []byte(html.EscapeString(text)))) != nil {
+					return nil
+				}
+			}
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-ping.C:
+				if write([]byte(": ping\n\n")) != nil {
+					return nil
+				}
+				continue
+			case <-poll.C:
+			}
+			if r, err = h.games.ReviewProgress(ctx, key); err != nil {
+				return nil
+			}
+		}
+	}
 }

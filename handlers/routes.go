@@ -85,6 +85,7 @@ func (h *handler) routes(e *echo.Echo) {
 	g.POST("/games/:id/chat", h.chatForm)
 	g.GET("/games/:id/replay", h.replayPage)
 	g.POST("/games/:id/analysis", h.gameReviewForm)
+	g.GET("/games/:id/analysis/events", h.reviewEvents("g/"))
 	g.GET("/games/:id/learn", h.gameLearn)
 	g.POST("/games/:id/learn", h.gameLearn)
 	seat("/games/:id/hint", h.hintForm)
@@ -140,6 +141,7 @@ func (h *handler) routes(e *echo.Echo) {
 	g.POST("/import", h.importForm)
 	g.GET("/import/:id", h.importReplay)
 	g.POST("/import/:id/analysis", h.importReviewForm)
+	g.GET("/import/:id/analysis/events", h.reviewEvents("i/"))
 	g.GET("/import/:id/learn", h.importLearn)
 	// The analysis board (analysisboard.go).
 	g.GET("/analysis", h.analysisBoard)

@@ -100,7 +100,8 @@ type Game struct {
 	SouthComputer, NorthComputer int
 	ComputerInstant              bool
 	// Hints counts the hints given in the game and Hint is the last one,
-	// "<version> <label> <reason> <seeds>" ("" for none): UseHint writes
+	// "<version> <label> <reason> <seeds> <plies>" ("" for none; hints
+	// kept before have no plies): UseHint writes
 	// them, UpdateGame does not.
 	Hints int
 	Hint  string

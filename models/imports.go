@@ -63,3 +63,11 @@ func (db *DB) LoadImport(ctx context.Context, id string) (*Import, error) {
 	}
 	return &im, nil
 }
+
+// ImportIDs returns the ids of the kept records after id after (in id
+// order), at most limit: a walk over all of them, page by page.
+func (db *DB) ImportIDs(ctx context.Context, after string, limit int) ([]string, error) {
+	var ids []string
+	err := db.Gorm.WithContext(ctx).Model(&Import{}).Where("id > ?", after).Order("id").Limit(limit).Pluck("id", &ids).Error
+	return ids, err
+}

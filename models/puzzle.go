@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,12 +30,22 @@ type Puzzle struct {
 	Plays                         int // rated attempts
 }
 
+// AccountPuzzlePlayer is the puzzle player key of account id: "u<id>".
+// DeleteUser deletes its rows.
+func AccountPuzzlePlayer(id uint) string { return "u" + strconv.FormatUint(uint64(id), 10) }
+
+// GuestPuzzlePlayer is the puzzle player key of a visitor without an
+// account, by the visitor id of its session cookie (NewToken's form): "v"
+// and HashToken of the id (migration 00050), so that the table holds no
+// session secret. DeleteIdlePuzzleGuests deletes its rows.
+func GuestPuzzlePlayer(visitor string) string { return "v" + HashToken(visitor) }
+
 // ThemeList returns the puzzle's themes.
 func (p *Puzzle) ThemeList() []string { return strings.Split(strings.Trim(p.Themes, ","), ",") }
 
 // PuzzlePlayer is a puzzle solver's rating and streak (table
-// puzzle_players); Player is "u<id>" for an account, "v<visitor id>" for a
-// visitor.
+// puzzle_players); Player is AccountPuzzlePlayer's key for an account,
+// GuestPuzzlePlayer's for a visitor.
 type PuzzlePlayer struct {
 	Player                        string `gorm:"primaryKey"`
 	Rating, Deviation, Volatility float64
@@ -232,4 +243,35 @@ func (db *DB) RatePuzzleAttempt(ctx context.Context, player, id string, correct 
 		return PuzzlePlayer{}, false, err
 	}
 	return out, true, nil
+}
+
+// deletePuzzlePlayers deletes, within tx, the puzzle rating, streak and
+// attempts of the players that where (on puzzle_players' columns) selects;
+// the puzzles keep the ratings the attempts gave them.
+func deletePuzzlePlayers(tx *gorm.DB, where string, args ...any) error {
+	players := tx.Model(&PuzzlePlayer{}).Select("player").Where(where, args...)
+	if err := tx.Where("player IN (?)", players).Delete(&PuzzleAttempt{}).Error; err != nil {
+		return err
+	}
+	return tx.Where(where, args...).Delete(&PuzzlePlayer{}).Error
+}
+
+// DeleteIdlePuzzleGuests deletes the puzzle rows (rating, streak,
+// attempts) of the guests, players "v…", who attempted no puzzle since
+// before (package game's sweeper, after the visitors' lifetime).
+func (db *DB) DeleteIdlePuzzleGuests(ctx context.Context, before time.Time) error {
+	return db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return deletePuzzlePlayers(tx, "player LIKE ? AND updated_at < ?", "v%", before.UTC())
+	})
+}
+
+// LastPuzzleNumber returns the highest Number of the stored puzzles, 0
+// for none: puzzles added later take the numbers after it.
+func (db *DB) LastPuzzleNumber(ctx context.Context) (int, error) {
+	var n *int
+	err := db.Gorm.WithContext(ctx).Model(&Puzzle{}).Select("max(number)").Scan(&n).Error
+	if err != nil || n == nil {
+		return 0, err
+	}
+	return *n, nil
 }

@@ -62,3 +62,16 @@ func (db *DB) SaveReview(ctx context.Context, subject, status, plies string, rev
 	return db.Gorm.WithContext(ctx).Model(&Review{}).Where("subject = ?", subject).
 		Updates(map[string]any{"status": status, "plies": plies, "reviewed": reviewed, "updated_at": time.Now().UTC()}).Error
 }
+
+// LoadReviewProgress returns the review of subject without its plies (its
+// status and counts: one light read for the progress streams), or
+// ErrNotFound.
+func (db *DB) LoadReviewProgress(ctx context.Context, subject string) (*Review, error) {
+	var r Review
+	err := db.Gorm.WithContext(ctx).Select("subject", "status", "reviewed", "total", "updated_at").
+		Where("subject = ?", subject).Take(&r).Error
+	if err != nil {
+		return nil, notFound(err)
+	}
+	return &r, nil
+}

@@ -104,8 +104,13 @@ func (db *DB) UsersByID(ctx context.Context, ids []uint) (map[uint]*User, error)
 // updateUser writes the given columns of user id (and updated_at);
 // ErrNotFound when no existing user has that id.
 func (db *DB) updateUser(ctx context.Context, id uint, cols map[string]any) error {
-	cols["updated_at"] = db.Gorm.NowFunc()
-	res := db.Gorm.WithContext(ctx).Model(&User{}).Where("id = ? AND deleted_at IS NULL", id).Updates(cols)
+	return updateUser(db.Gorm.WithContext(ctx), id, cols)
+}
+
+// updateUser is DB.updateUser on g (a transaction's).
+func updateUser(g *gorm.DB, id uint, cols map[string]any) error {
+	cols["updated_at"] = g.NowFunc()
+	res := g.Model(&User{}).Where("id = ? AND deleted_at IS NULL", id).Updates(cols)
 	if res.Error != nil {
 		return res.Error
 	}
@@ -139,13 +144,19 @@ func (db *DB) BumpEpoch(ctx context.Context, id uint) error {
 
 // DeleteUser deletes the account id: it sets DeletedAt, replaces the name
 // by "deleted:<id>" (which no username can take; the old name is free
-// again), clears the password and email and ends every session. The games
-// keep pointing at the row.
+// again), clears the password and email and ends every session, and
+// deletes its puzzle rating, streak and attempts, in one transaction. The
+// games keep pointing at the row.
 func (db *DB) DeleteUser(ctx context.Context, id uint) error {
 	name := fmt.Sprintf("deleted:%d", id)
-	return db.updateUser(ctx, id, map[string]any{
-		"deleted_at": db.Gorm.NowFunc(), "username": name, "username_lower": name,
-		"password_hash": "", "email": nil, "epoch": gorm.Expr("epoch + 1"),
+	return db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := deletePuzzlePlayers(tx, "player = ?", AccountPuzzlePlayer(id)); err != nil {
+			return err
+		}
+		return updateUser(tx, id, map[string]any{
+			"deleted_at": tx.NowFunc(), "username": name, "username_lower": name,
+			"password_hash": "", "email": nil, "epoch": gorm.Expr("epoch + 1"),
+		})
 	})
 }
 

@@ -20,3 +20,15 @@ document.addEventListener("htmx:afterSettle", function () {
   if (a) a.focus();
   replayFocus = null;
 });
+// The review's progress comes by its event stream while it is open; the
+// poll asks only while it is not (no EventSource, a refused stream).
+document.addEventListener("htmx:sseOpen", function (e) {
+  if (e.target.id === "review-live") e.target.dataset.open = "1";
+});
+document.addEventListener("htmx:sseError", function (e) {
+  if (e.target.id === "review-live") delete e.target.dataset.open;
+});
+document.addEventListener("htmx:beforeRequest", function (e) {
+  var live = document.getElementById("review-live");
+  if (e.target.id === "review-poll" && live && live.dataset.open) e.preventDefault();
+});

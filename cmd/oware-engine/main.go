@@ -55,14 +55,17 @@ Commands:
       says how many. A bad record is an error naming its line and the move
       it is on.
   oware-engine best --rules R [--position P] [--level L | --depth D | --movetime MS]
-                    [--tables DIR] [--seed S] [--hash MB] [--json] [MOVE...]
+                    [--tables DIR] [--seed S] [--hash MB] [--threads N] [--json] [MOVE...]
       Searches the position after the moves (played from P, for the
       repetition rule) and prints the best move, its value (seeds, from the
       mover's side: the capture difference expected at the end), the depth
       reached, the principal variation and whether the value is exact
       (proven to the end of the game or by the tables), or with --json
-      {"best","value","depth","pv","exact","nodes","time_ms"}. Without a
-      limit it plays as level 8 (1 s). --tables: a folder of table files.
+      {"best","value","depth","pv","exact","nodes","cutoffs","first_cutoffs",
+      "time_ms"} (cutoffs: nodes a move refuted, first_cutoffs: by the first
+      move tried). Without a limit it plays as level 8 (1 s). --tables: a
+      folder of table files. --threads N searches on N threads sharing the
+      table (lazy SMP; 1 by default, and then reproducible).
   oware-engine tables --rules abapa|wari|warri --max-seeds N --out DIR [--verify]
       Builds the endgame table of every board of up to N seeds (0..21; 20
       takes about half an hour per rule set and 226 MB) into DIR/R-N.tbl, on
@@ -80,11 +83,11 @@ Commands:
       Proves every puzzle of FILE again with the tables and prints the
       time; exit status 0 only when every puzzle is proven unique, 1 when
       one is not (each named on stderr).
-  oware-engine uci [--level L] [--rules R] [--hash MB] [--tables DIR] [--weights W]
-                   [--book=false]
+  oware-engine uci [--level L] [--rules R] [--hash MB] [--threads N] [--tables DIR]
+                   [--weights W] [--pits FILE] [--book=false]
       Speaks the UCI-like protocol of the Aalina engine on stdin/stdout:
-      uci, isready, ucinewgame, setoption name Level|Hash|UseTables|OwnBook|
-      Rules|Weights value V, position startpos|fen P [moves M...] (labels, apart
+      uci, isready, ucinewgame, setoption name Level|Hash|Threads|UseTables|
+      OwnBook|Rules|Weights value V, position startpos|fen P [moves M...] (labels, apart
       or together: FfBe), go [depth D] [movetime MS] [wtime MS btime MS
       winc MS binc MS] [nodes N] [ponder|infinite], stop, quit; d shows the
       position. A search answers "info depth D score cp X pv M..." and
@@ -128,7 +131,7 @@ Commands:
       (engine/search/book/abapa.book): a move within 0.3 seed of the
       best, at random, the better the likelier.
   oware-engine tune [--games N] [--depth D] [--table-seeds S]
-                    [--table-samples M] [--step K] [--seed X]
+                    [--table-samples M] [--step K] [--seed X] [--pits FILE [--rounds R]]
       Fits the evaluation's weights (Texel's local search on the squared
       difference of sigmoids) to labels of our own: the quiet positions of
       N self-play games at level 5 (default 40), each valued by a search to
@@ -136,7 +139,10 @@ Commands:
       at most S seeds (default 10) whose value an endgame table built in
       memory knows exactly. Prints the loss of the default weights and of
       the fitted ones, as uci --weights takes them; keep a fit only if
-      match --sprt says it wins.
+      match --sprt says it wins. --pits FILE also fits a pit table (a value
+      for each pit and seed count, added to the default weights' terms) by
+      R rounds of gradient descent (default 2000) on half the positions,
+      prints its loss on the other half, and writes it for uci --pits FILE.
   oware-engine openings [--rules R] [--count N] [--plies K] [--depth D]
                         [--margin M] [--seed S]
       Prints N balanced openings for match --openings: random openings of

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,15 +31,19 @@ func puzzles(args []string, out, progress io.Writer) error {
 	tries := fs.Int("tries", 2000000, "positions drawn at most")
 	seed := fs.Uint64("seed", 1, "seed of the random positions")
 	outFile := fs.String("out", "-", "the file to write (- for standard output)")
+	mine := fs.Bool("mine", false, "mine the game records named after the flags (OGN, one game a file) instead of drawing positions")
 	rest, err := parseAll(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(rest) > 0 {
-		return usageError{fmt.Errorf("puzzles takes no arguments, got %q", rest)}
+	if len(rest) > 0 && !*mine {
+		return usageError{fmt.Errorf("puzzles takes no arguments without --mine, got %q", rest)}
 	}
 	if *verify != "" {
 		return verifyPuzzles(*verify, *tablesDir, out, progress)
+	}
+	if *mine {
+		return minePuzzles(rest, *tablesDir, *maxSeeds, *outFile, out, progress)
 	}
 	if *minSeeds < 1 || *maxSeeds < *minSeeds || *maxSeeds > endgame.MaxSeedsLimit || *count < 1 || *tries < 1 {
 		return usageError{fmt.Errorf("want 1 <= --min-seeds <= --max-seeds <= %d, --count and --tries above 0", endgame.MaxSeedsLimit)}
@@ -55,16 +60,7 @@ func puzzles(args []string, out, progress io.Writer) error {
 	}
 	fmt.Fprintf(progress, "tables ready in %s\n", time.Since(start).Round(time.Millisecond))
 	ps := puzzle.Generate(ts, puzzle.Options{Rules: all, MinSeeds: *minSeeds, MaxSeeds: *maxSeeds, Count: *count, Tries: *tries, Seed: *seed})
-	w := out
-	if *outFile != "-" {
-		f, err := os.Create(*outFile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
-	if err := puzzle.Write(w, ps); err != nil {
+	if err := writePuzzles(*outFile, out, ps); err != nil {
 		return err
 	}
 	themes := map[string]int{}
@@ -130,4 +126,70 @@ func verifyPuzzles(path, tablesDir string, out, progress io.Writer) error {
 	fmt.Fprintf(out, "%s: all %d puzzles proven unique in %s (tables %s, proofs %s)\n", path, len(ps),
 		time.Since(start).Round(time.Millisecond), built.Round(time.Millisecond), (time.Since(start) - built).Round(time.Millisecond))
 	return nil
+}
+
+// minePuzzles writes the puzzles of the game records in files
+// (puzzle.Mine): the positions of their games within tables of maxSeeds
+// seeds (opened from tablesDir, or built in memory) where one move alone
+// wins by the tables' proof. A record that cannot be read is an error
+// naming the file; a Nam-nam record gives none.
+func minePuzzles(files []string, tablesDir string, maxSeeds int, outFile string, out, progress io.Writer) error {
+	if len(files) == 0 {
+		return usageError{errors.New("puzzles --mine: name one or more game records")}
+	}
+	if maxSeeds < 1 || maxSeeds > endgame.MaxSeedsLimit {
+		return usageError{fmt.Errorf("want 1 <= --max-seeds <= %d", endgame.MaxSeedsLimit)}
+	}
+	var recs []*engine.Record
+	need := map[engine.Oware]int{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		rec, err := engine.ReadRecord(string(b), engine.ReadOptions{})
+		if err != nil {
+			return usageError{fmt.Errorf("%s: %w", f, err)}
+		}
+		if o, ok := rec.Rules.(engine.Oware); ok {
+			recs = append(recs, rec)
+			need[o] = maxSeeds
+		}
+	}
+	start := time.Now()
+	ts, err := tablesFor(tablesDir, need, progress)
+	if err != nil {
+		return err
+	}
+	var ps []*puzzle.Puzzle
+	ids := map[string]bool{}
+	for _, rec := range recs {
+		for _, p := range puzzle.Mine(ts, rec.Rules.(engine.Oware), rec.Start, rec.Moves) {
+			if !ids[p.ID] {
+				ids[p.ID] = true
+				ps = append(ps, p)
+			}
+		}
+	}
+	if err := writePuzzles(outFile, out, ps); err != nil {
+		return err
+	}
+	fmt.Fprintf(progress, "%d puzzles from %d games in %s\n", len(ps), len(recs), time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// writePuzzles writes ps to the file path, or to out for "-".
+func writePuzzles(path string, out io.Writer, ps []*puzzle.Puzzle) error {
+	if path == "-" {
+		return puzzle.Write(out, ps)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := puzzle.Write(f, ps); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -42,3 +42,35 @@ func TestPuzzlesCommand(t *testing.T) {
 		t.Errorf("not a puzzle file: exit %d, want 2", code)
 	}
 }
+
+// TestPuzzlesMine: puzzles --mine reads game records and writes the
+// puzzles of their endgames, which --verify proves: the Abapa game E d F
+// from 0-0-0-0-1-1-1-0-0-1-0-0-23-21-S starts where F alone wins
+// (engine/puzzle's TestMine); a file that is no record is bad input (2).
+func TestPuzzlesMine(t *testing.T) {
+	dir := t.TempDir()
+	game := filepath.Join(dir, "game.ogn")
+	if err := os.WriteFile(game, []byte("[FEN \"0-0-0-0-1-1-1-0-0-1-0-0-23-21-S\"]\n1. E d 2. F\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "mined.txt")
+	code, _, errOut := runCmd("puzzles", "--mine", "--max-seeds", "6", "--out", file, game)
+	if code != 0 {
+		t.Fatalf("mine: exit %d: %s", code, errOut)
+	}
+	b, _ := os.ReadFile(file)
+	abapa := engine.Oware{GrandSlam: engine.Abapa}
+	pos, _ := abapa.ParsePosition("0-0-0-0-1-1-1-0-0-1-0-0-23-21-S")
+	if !strings.Contains(string(b), puzzle.IDOf(abapa, pos)+" abapa 0-0-0-0-1-1-1-0-0-1-0-0-23-21-S F ") {
+		t.Errorf("mined file without the game's first position solved by F:\n%s", b)
+	}
+	if code, out, errOut := runCmd("puzzles", "--verify", file); code != 0 || !strings.Contains(out, "proven unique") {
+		t.Errorf("verify the mined file: exit %d: %s %s", code, out, errOut)
+	}
+	if code, _, _ := runCmd("puzzles", "--mine", "--max-seeds", "6", file); code != 2 {
+		t.Errorf("a puzzle file as a record: exit %d, want 2", code)
+	}
+	if code, _, _ := runCmd("puzzles", "--mine"); code != 2 {
+		t.Errorf("no records: exit %d, want 2", code)
+	}
+}

@@ -47,8 +47,12 @@ func openTables(dir string) (endgame.Tables, error) {
 // the search's counts.
 type bestLine struct {
 	search.Analysis
-	Nodes  uint64 `json:"nodes"`
-	TimeMS int64  `json:"time_ms"`
+	Nodes uint64 `json:"nodes"`
+	// Cutoffs and FirstCutoffs: the beta cutoffs, and those by the first
+	// move tried (search.Result).
+	Cutoffs      uint64 `json:"cutoffs"`
+	FirstCutoffs uint64 `json:"first_cutoffs"`
+	TimeMS       int64  `json:"time_ms"`
 }
 
 // best searches a position and prints the best move.
@@ -64,6 +68,7 @@ func best(args []string, out io.Writer) error {
 	tablesDir := fs.String("tables", "", "folder of endgame table files")
 	seed := fs.Uint64("seed", 1, "seed of the levels' variety")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
+	threads := fs.Int("threads", 1, "threads searching at once (lazy SMP)")
 	moves, err := parseAll(fs, args)
 	if err != nil {
 		return err
@@ -103,6 +108,10 @@ func best(args []string, out io.Writer) error {
 	if *hash < 1 || *hash > 1<<16 {
 		return usageError{fmt.Errorf("--hash %d: want 1 to 65536 MB", *hash)}
 	}
+	if *threads < 1 || *threads > search.MaxThreads {
+		return usageError{fmt.Errorf("--threads %d: want 1 to %d", *threads, search.MaxThreads)}
+	}
+	opt.Threads = *threads
 	tables, err := openTables(*tablesDir)
 	if err != nil {
 		return err
@@ -114,7 +123,7 @@ func best(args []string, out io.Writer) error {
 	}
 	a := res.Analysis()
 	if *asJSON {
-		b, _ := json.Marshal(bestLine{a, res.Nodes, res.Time.Milliseconds()})
+		b, _ := json.Marshal(bestLine{a, res.Nodes, res.Cutoffs, res.FirstCutoffs, res.Time.Milliseconds()})
 		fmt.Fprintf(out, "%s\n", b)
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 
 	"oware/engine"
 	"oware/engine/endgame"
@@ -23,6 +24,8 @@ func tune(args []string, out, progress io.Writer) error {
 	tableSamples := fs.Int("table-samples", 3000, "random positions drawn from the table")
 	step := fs.Int("step", 16, "first step of the local search, centi-seeds")
 	seed := fs.Uint64("seed", 1, "seed of the games and the draws")
+	pits := fs.String("pits", "", "also fit a pit table on top of the default weights and write it to this file")
+	rounds := fs.Int("rounds", 2000, "rounds of gradient descent of the pit table")
 	rest, err := parseAll(fs, args)
 	if err != nil {
 		return err
@@ -36,6 +39,8 @@ func tune(args []string, out, progress io.Writer) error {
 		return usageError{fmt.Errorf("--table-seeds 0..14, --table-samples 0..10000000")}
 	case *step < 1 || *step > 500:
 		return usageError{fmt.Errorf("--step %d: want 1 to 500", *step)}
+	case *rounds < 1 || *rounds > 1_000_000:
+		return usageError{fmt.Errorf("--rounds %d: want 1 to 1000000", *rounds)}
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0x7E5E))
 	samples := selfPlaySamples(rng, *games, *depth, progress)
@@ -56,7 +61,43 @@ func tune(args []string, out, progress io.Writer) error {
 	w, after := search.FitWeights(samples, start, *step)
 	fmt.Fprintf(out, "samples %d (self-play %d, table %d)\nloss %.6f with %s\nloss %.6f with %s\n",
 		len(samples), played, len(samples)-played, before, start, after, w)
-	return nil
+	if *pits == "" {
+		return nil
+	}
+	return fitPits(samples, start, *rounds, *pits, out)
+}
+
+// pitRate is the step of the pit table's gradient descent (centi-seeds
+// per unit of the loss's gradient).
+const pitRate = 50000
+
+// fitPits fits a pit table on top of w (search.FitPits) to half of the
+// samples, prints its loss on the other half against w's alone (a fit
+// that only learned its own samples does no better there), and writes it
+// to file.
+func fitPits(samples []search.Sample, w search.Weights, rounds int, file string, out io.Writer) error {
+	var fit, check []search.Sample
+	for i, s := range samples {
+		if i%2 == 0 {
+			fit = append(fit, s)
+		} else {
+			check = append(check, s)
+		}
+	}
+	t := search.FitPits(fit, w, rounds, pitRate)
+	with := w
+	with.Pits = t
+	fmt.Fprintf(out, "pit table: loss %.6f (held-out half %.6f) with it, %.6f (%.6f) without\n",
+		with.Loss(fit), with.Loss(check), w.Loss(fit), w.Loss(check))
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if err := t.Write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // selfPlaySamples plays games at level 5 from random 4-ply openings and

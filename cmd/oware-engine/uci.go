@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,11 +26,13 @@ type uciEngine struct {
 	rules     engine.Rules
 	level     search.Level
 	hashMB    int
+	threads   int // searching at once (search.Options.Threads)
 	useTables bool
 	ownBook   bool // levels 6-8 play from the embedded opening book
 	tablesDir string
 	tables    endgame.Tables
 	weights   search.Weights
+	pits      *search.PitTable // added to weights (--pits), or nil
 	searcher  *search.Searcher
 	game      *engine.Game
 	seed      uint64
@@ -57,8 +60,10 @@ func uci(args []string, in io.Reader, out io.Writer) error {
 	level := fs.Int("level", int(search.MaxLevel), "level 1-8")
 	rulesName := fs.String("rules", "abapa", "rule set")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
+	threads := fs.Int("threads", 1, "threads searching at once (lazy SMP)")
 	tablesDir := fs.String("tables", "", "folder of endgame table files")
 	weights := fs.String("weights", "", "evaluation weights, e.g. row=12,mobility=45")
+	pits := fs.String("pits", "", "a pit table file (oware-engine tune --pits) added to the evaluation")
 	seed := fs.Uint64("seed", 1, "seed of the variety of play")
 	book := fs.Bool("book", true, "levels 6-8 play from the opening book")
 	rest, err := parseAll(fs, args)
@@ -70,7 +75,14 @@ func uci(args []string, in io.Reader, out io.Writer) error {
 	}
 	e := &uciEngine{out: &lockedWriter{w: out}, level: search.Level(*level), hashMB: *hash,
 		useTables: *tablesDir != "", ownBook: *book, tablesDir: *tablesDir, seed: *seed, weights: search.DefaultWeights()}
-	for _, opt := range [][2]string{{"Level", strconv.Itoa(*level)}, {"Hash", strconv.Itoa(*hash)}, {"Rules", *rulesName}, {"Weights", *weights}} {
+	if *pits != "" {
+		t, err := readPitTable(*pits)
+		if err != nil {
+			return usageError{err}
+		}
+		e.pits = t
+	}
+	for _, opt := range [][2]string{{"Level", strconv.Itoa(*level)}, {"Hash", strconv.Itoa(*hash)}, {"Threads", strconv.Itoa(*threads)}, {"Rules", *rulesName}, {"Weights", *weights}} {
 		if err := e.setOption(opt[0], opt[1]); err != nil {
 			return usageError{err}
 		}
@@ -98,6 +110,7 @@ func (e *uciEngine) command(f []string) bool {
 		e.out.printf("id name oware-engine\nid author the Oware site's engine")
 		e.out.printf("option name Level type spin default %d min 1 max 8", e.level)
 		e.out.printf("option name Hash type spin default %d min 1 max 4096", e.hashMB)
+		e.out.printf("option name Threads type spin default %d min 1 max %d", e.threads, search.MaxThreads)
 		e.out.printf("option name UseTables type check default %v", e.useTables)
 		e.out.printf("option name OwnBook type check default %v", e.ownBook)
 		e.out.printf("option name Rules type combo default %s var abapa var wari var warri var namnam", e.rules.Name())
@@ -159,6 +172,12 @@ func (e *uciEngine) setOption(name, value string) error {
 			return fmt.Errorf("hash %q: want 1 to 4096 MB", value)
 		}
 		e.hashMB, e.searcher = mb, nil
+	case "threads":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > search.MaxThreads {
+			return fmt.Errorf("threads %q: want 1 to %d", value, search.MaxThreads)
+		}
+		e.threads = n
 	case "usetables":
 		on, err := strconv.ParseBool(value)
 		if err != nil {
@@ -185,6 +204,7 @@ func (e *uciEngine) setOption(name, value string) error {
 		if err != nil {
 			return err
 		}
+		w.Pits = e.pits
 		e.weights = w
 		if e.searcher != nil {
 			e.searcher.Weights = w
@@ -215,6 +235,16 @@ func (e *uciEngine) newSearcher() error {
 	e.searcher = search.NewSearcher(e.hashMB, tables)
 	e.searcher.Weights = e.weights
 	return nil
+}
+
+// readPitTable reads a pit table file.
+func readPitTable(file string) (*search.PitTable, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return search.ReadPitTable(f)
 }
 
 // position reads "startpos [moves M...]" or "fen P [moves M...]"; the
@@ -262,6 +292,7 @@ func (e *uciEngine) position(f []string) error {
 // wtime/btime/winc/binc, ponder, infinite) within the level's own.
 func (e *uciEngine) goSearch(f []string) {
 	opt := e.level.Options(e.seed)
+	opt.Threads = e.threads
 	e.seed++
 	var clock [4]int // wtime, btime, winc, binc
 	waitForStop := false

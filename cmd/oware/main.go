@@ -189,6 +189,8 @@ func run(args []string) error {
 			return healthcheck(args[1:])
 		case "build-table":
 			return buildTable(args[1:])
+		case "mine-puzzles":
+			return minePuzzles(args[1:])
 		case "worker":
 			return worker(args[1:])
 		}

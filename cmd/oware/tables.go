@@ -91,13 +91,11 @@ func openStaged(dir string, seeds, small int, build bool, log *slog.Logger) (*ta
 	}
 	var missing []string
 	for _, r := range tableRules {
-		for _, n := range t.stages() {
-			if err := t.openFile(r, n); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				t.close()
-				return nil, err
-			}
+		if err := t.openFiles(r); err != nil {
+			t.close()
+			return nil, err
 		}
-		if tb := t.inUse[r.GrandSlam].Load(); tb != nil && tb.MaxSeeds() == seeds {
+		if tb := t.inUse[r.GrandSlam].Load(); tb != nil && tb.MaxSeeds() >= seeds {
 			close(t.done[r.GrandSlam])
 		} else {
 			missing = append(missing, r.Name())
@@ -148,6 +146,23 @@ func (t *tables) stages() []int {
 		return []int{t.small, t.seeds}
 	}
 	return []int{t.seeds}
+}
+
+// openFiles opens r's largest table file in the folder, built ahead with
+// more seeds than the full size (oware-engine tables --max-seeds 20: it is
+// used where present), else the files of the stages there are.
+func (t *tables) openFiles(r engine.Oware) error {
+	for n := endgame.MaxSeedsLimit; n > t.seeds; n-- {
+		if err := t.openFile(r, n); !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	for _, n := range t.stages() {
+		if err := t.openFile(r, n); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
 }
 
 // openFile opens the table of r with n seeds from its file and puts it in

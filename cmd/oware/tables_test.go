@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"log/slog"
 	"os"
@@ -143,6 +144,32 @@ func TestTablesStaged(t *testing.T) {
 		t.Errorf("without tables: %v", err)
 	}
 	none.close()
+}
+
+// TestTablesLarger: a table file with more seeds than the server's size,
+// built ahead (oware-engine tables --max-seeds 20), is used where present,
+// and nothing is built for that rule set.
+func TestTablesLarger(t *testing.T) {
+	dir := t.TempDir()
+	if err := writeTable(context.Background(), abapa, 7, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := openStaged(dir, 6, 4, true, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.close()
+	if got := tb.Table(abapa); got == nil || got.MaxSeeds() != 7 {
+		t.Fatalf("Abapa's table in use: %v, want the 7-seed file", got)
+	}
+	if !isClosed(tb.done[engine.Abapa]) {
+		t.Error("Abapa's table counts as missing")
+	}
+	for _, name := range []string{"abapa-4.tbl", "abapa-6.tbl"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s was built though a larger table is there", name)
+		}
+	}
 }
 
 func TestETA(t *testing.T) {

@@ -19,6 +19,9 @@ type Weights struct {
 	Attack   int // per seed the mover's next sowings could capture (the last seed makes 2 or 3)
 	Threat   int // per seed of the mover's row the opponent's sowings could capture (vulnerable pits)
 	Kroo     int // per seed beyond 11 in the mover's largest pit (a sowing that laps the board)
+	// Pits, when not nil, adds the learned values of each pit's count
+	// (see PitTable); String and ParseWeights leave it out.
+	Pits *PitTable
 }
 
 // DefaultWeights returns the tuned weights.
@@ -67,6 +70,9 @@ func (w *Weights) evaluate(p *engine.Position) int32 {
 	}
 	score += w.Row*rowDiff + w.Mobility*mobility + w.Kroo*kroo
 	score += w.Attack*reach(p, mine, op) - w.Threat*reach(p, theirs, me)
+	if w.Pits != nil {
+		score += int(w.Pits.evaluate(p))
+	}
 	return int32(score)
 }
 

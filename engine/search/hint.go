@@ -38,6 +38,11 @@ type Hint struct {
 	Seeds int
 	// Score is the search's value of the move in centi-seeds (Result.Score).
 	Score int
+	// Plies, when the search proves the move wins (Oware rule sets), is
+	// the fewest plies, the move's included, within which it wins by
+	// force (MoveWins within WinPlies and WinNodes); 0 when the win or its
+	// distance is not proven within those bounds.
+	Plies int
 }
 
 // HintTime is how long Hint searches.
@@ -52,7 +57,23 @@ func (s *Searcher) Hint(ctx context.Context, g *engine.Game) (Hint, error) {
 	}
 	h := Hint{Pit: res.Best, Label: engine.Label(res.Best), Reason: ReasonBest, Score: res.Score}
 	h.Reason, h.Seeds = reasonFor(g, res.Best, &res)
+	h.Plies = s.winPlies(ctx, g, &res)
 	return h, nil
+}
+
+// winPlies is the distance of the forced win that res proves for its
+// best move in g (Hint.Plies), 0 for none.
+func (s *Searcher) winPlies(ctx context.Context, g *engine.Game, res *Result) int {
+	rules, ok := g.Rules.(engine.Oware)
+	if !ok || !(res.Proven == "win" || res.Exact && res.Score > 0) {
+		return 0
+	}
+	seen := sinceCapture(g, g.Rules)
+	plies, ok := MoveWins(ctx, rules, g.Position, seen[:len(seen)-1], res.Best, WinPlies, WinNodes, s.tables)
+	if !ok {
+		return 0
+	}
+	return plies
 }
 
 // reasonFor tells why pit is worth playing in g (see Reason); res, when

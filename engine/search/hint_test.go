@@ -15,8 +15,8 @@ func TestHintReasonsMore(t *testing.T) {
 	// seeds, which captures nothing and saves nothing.
 	g := game(t, "abapa", "0-0-0-0-0-2-1-0-0-1-0-0-23-21-N")
 	h, err := NewSearcher(4, nil).Hint(context.Background(), g)
-	if err != nil || h.Label != "d" || h.Reason != ReasonForcedWin || h.Seeds != 2 {
-		t.Errorf("forced win: %+v, %v; want d, forced-win by 2", h, err)
+	if err != nil || h.Label != "d" || h.Reason != ReasonForcedWin || h.Seeds != 2 || h.Plies != 2 {
+		t.Errorf("forced win: %+v, %v; want d, forced-win by 2 in 2 plies (d, F, and North cannot feed)", h, err)
 	}
 	for _, c := range []struct {
 		position, label string

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"oware/engine"
@@ -45,7 +47,17 @@ type Options struct {
 	// Info, when not nil, is called after each finished iteration with the
 	// result so far.
 	Info func(Result)
+	// Threads is how many threads search at once, sharing the
+	// transposition table (lazy SMP: the helpers search the same
+	// position, every other one a ply deeper, and what they store speeds
+	// up the first thread, whose result it is); 0 or 1 is one thread, at
+	// most MaxThreads. With more than one a search is no longer
+	// reproducible: the same position may give another move or depth.
+	Threads int
 }
+
+// MaxThreads bounds Options.Threads.
+const MaxThreads = 64
 
 // Result is what a search found. Scores are in centi-seeds (100 = one
 // seed) from the side of the player to move: the capture difference the
@@ -67,6 +79,10 @@ type Result struct {
 	Proven string
 	Nodes  uint64
 	Time   time.Duration
+	// Cutoffs counts the nodes whose search stopped at a move reaching
+	// beta, FirstCutoffs those where it was the first move tried: their
+	// ratio measures the move ordering.
+	Cutoffs, FirstCutoffs uint64
 }
 
 // ErrGameOver is returned for a game that is over: there is nothing to
@@ -130,9 +146,40 @@ func (s *Searcher) Search(ctx context.Context, g *engine.Game, opt Options) (Res
 	if g.Over || legal == 0 {
 		return Result{}, ErrGameOver
 	}
+	s.tt.age++
 	r := s.newRun(ctx, g, opt)
 	defer r.release()
-	return r.iterate(legal)
+	if opt.Threads <= 1 {
+		return r.iterate(legal)
+	}
+	return r.withHelpers(g, legal, min(opt.Threads, MaxThreads)-1)
+}
+
+// withHelpers runs r's search and n helpers' (lazy SMP, Options.Threads)
+// and returns r's result, with the nodes of all.
+func (r *run) withHelpers(g *engine.Game, legal engine.Moves, n int) (Result, error) {
+	var halt atomic.Bool
+	var wg sync.WaitGroup
+	helpers := make([]*run, n)
+	opt := r.opt
+	opt.Info, opt.Nodes = nil, 0 // the first thread's node limit stops all
+	for i := range helpers {
+		h := r.newRun(r.ctx, g, opt)
+		h.halt, h.helper, h.skip = &halt, true, (i+1)%2
+		helpers[i] = h
+		wg.Go(func() {
+			defer h.release()
+			h.iterate(legal)
+		})
+	}
+	r.halt = &halt
+	res, err := r.iterate(legal)
+	halt.Store(true)
+	wg.Wait()
+	for _, h := range helpers {
+		res.Nodes += h.nodes
+	}
+	return res, err
 }
 
 // run is the state of one search.
@@ -147,8 +194,17 @@ type run struct {
 	start    time.Time
 	deadline time.Time
 	nodes    uint64
-	stopped  bool
-	noiseKey uint64
+	// cutoffs and firstCutoffs count the beta cutoffs, and those by the
+	// first move tried (Result.Cutoffs).
+	cutoffs, firstCutoffs uint64
+	stopped               bool
+	noiseKey              uint64
+	// halt, when not nil, stops the search when set: the lazy SMP helpers'
+	// and the first thread's (withHelpers). A helper (helper) keeps
+	// deepening until halted, skip plies deeper than the first thread.
+	halt   *atomic.Bool
+	helper bool
+	skip   int
 	// budget bounds Nam-nam's legality checks (nil for Oware); the deadline
 	// and ctx's end stop it. release stops watching them.
 	budget  *engine.Budget
@@ -210,7 +266,6 @@ func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run
 	}
 	r.pos[0] = g.Position
 	r.repLow = noRepetition
-	s.tt.age++
 	return r
 }
 
@@ -230,8 +285,8 @@ func (r *run) iterate(legal engine.Moves) (Result, error) {
 	if r.opt.Depth > 0 {
 		maxDepth = min(r.opt.Depth, MaxDepth)
 	}
-	for depth := 1; depth <= maxDepth; depth++ {
-		score, exact, done := r.root(depth, moves)
+	for depth := 1 + r.skip; depth <= maxDepth; depth++ {
+		score, exact, done := r.aspire(depth, moves, int32(best.Score))
 		if done == 0 {
 			break // stopped before the first move of this depth was searched
 		}
@@ -242,7 +297,7 @@ func (r *run) iterate(legal engine.Moves) (Result, error) {
 			best.Depth = depth - 1 // partial: the best so far, as deep as the last full iteration
 			break
 		}
-		best.Nodes, best.Time = r.nodes, time.Since(r.start)
+		best.Nodes, best.Time, best.Cutoffs, best.FirstCutoffs = r.nodes, time.Since(r.start), r.cutoffs, r.firstCutoffs
 		if r.opt.Info != nil {
 			r.opt.Info(best)
 		}
@@ -250,7 +305,7 @@ func (r *run) iterate(legal engine.Moves) (Result, error) {
 			break
 		}
 	}
-	best.Nodes, best.Time = r.nodes, time.Since(r.start)
+	best.Nodes, best.Time, best.Cutoffs, best.FirstCutoffs = r.nodes, time.Since(r.start), r.cutoffs, r.firstCutoffs
 	if best.Depth == 0 && errors.Is(r.ctx.Err(), context.Canceled) {
 		return best, r.ctx.Err()
 	}
@@ -294,7 +349,7 @@ const (
 
 // noTimeForMore: the next iteration should not start.
 func (r *run) noTimeForMore() bool {
-	return !r.deadline.IsZero() && float64(time.Since(r.start)) > startMore*float64(r.opt.MoveTime)
+	return !r.helper && !r.deadline.IsZero() && float64(time.Since(r.start)) > startMore*float64(r.opt.MoveTime)
 }
 
 // rootMoves lists the legal moves in an order drawn from the seed.
@@ -311,38 +366,85 @@ func (r *run) rootMoves(legal engine.Moves) []rootMove {
 	return moves
 }
 
-// root searches the root moves at depth, the best of the last iteration
-// first, and moves the new best to the front. It returns the best score,
-// whether it is proven, and how many moves were searched before a stop.
-func (r *run) root(depth int, moves []rootMove) (int32, bool, int) {
+// Aspiration windows: from depth aspireFrom on, an iteration searches the
+// root within aspireWindow centi-seeds of the last iteration's score; a
+// score outside makes it search again with that side of the window
+// aspireGrow times as wide, then open.
+const (
+	aspireFrom   = 4
+	aspireWindow = 50
+	aspireGrow   = 4
+)
+
+// aspire searches the root moves at depth within an aspiration window
+// around prev, the last iteration's score, widened until the score falls
+// inside it. It returns as root does; a search stopped after the first
+// move failed high returns that move's bound as one move searched.
+func (r *run) aspire(depth int, moves []rootMove, prev int32) (int32, bool, int) {
 	p := &r.pos[0]
 	most := 100 * int32(finalDiff(p, p.ToMove)+p.BoardSeeds())
-	alpha := -inf
+	if depth < aspireFrom {
+		return r.root(depth, moves, -inf, most)
+	}
+	delta := int32(aspireWindow)
+	lo, hi := max(prev-delta, -inf), min(prev+delta, most)
+	failedHigh := false
+	for {
+		score, exact, done := r.root(depth, moves, lo, hi)
+		switch {
+		case done < len(moves):
+			if done == 0 && failedHigh {
+				return moves[0].score, false, 1
+			}
+			return score, exact, done
+		case score <= lo && lo > -inf:
+			lo = max(score-delta, -inf)
+		case score >= hi && hi < most:
+			hi, failedHigh = min(score+delta, most), true
+		default:
+			return score, exact, done
+		}
+		if delta *= aspireGrow; delta > 100*engine.TotalSeeds {
+			lo, hi = -inf, most
+		}
+	}
+}
+
+// root searches the root moves at depth within (alpha, beta), the best of
+// the last iteration first, and moves the new best to the front. It
+// returns the best score (at most alpha when no move beats alpha, at least
+// beta as soon as one reaches beta), whether it is proven, and how many
+// moves were searched before a stop (all of them after a move reached
+// beta).
+func (r *run) root(depth int, moves []rootMove, alpha, beta int32) (int32, bool, int) {
+	p := &r.pos[0]
+	most := 100 * int32(finalDiff(p, p.ToMove)+p.BoardSeeds())
+	best := -inf
 	exact := true
 	for i := range moves {
-		v, ex := r.child(0, depth, moves[i].pit, alpha, most, i == 0, 0)
+		v, ex := r.child(0, depth, moves[i].pit, alpha, beta, i == 0, 0)
 		if r.stopped {
 			return moves[0].score, false, i
 		}
-		if ex && v >= most { // nothing can do better: the other moves need no search
-			r.setPV(0, moves[i].pit)
-			best := moves[i]
-			best.score, best.exact = v, ex
-			copy(moves[1:i+1], moves[:i])
-			moves[0] = best
-			return v, true, len(moves)
-		}
 		moves[i].score, moves[i].exact = v, ex
 		exact = exact && ex
-		if i == 0 || v > alpha {
-			alpha = v
-			r.setPV(0, moves[i].pit)
-			best := moves[i]
-			copy(moves[1:i+1], moves[:i])
-			moves[0] = best
+		best = max(best, v)
+		if i > 0 && v <= alpha {
+			continue
 		}
+		r.setPV(0, moves[i].pit)
+		m := moves[i]
+		copy(moves[1:i+1], moves[:i])
+		moves[0] = m
+		switch {
+		case ex && v >= most: // nothing can do better: the other moves need no search
+			return v, true, len(moves)
+		case v >= beta:
+			return v, false, len(moves)
+		}
+		alpha = max(alpha, v)
 	}
-	return alpha, exact, len(moves)
+	return best, exact, len(moves)
 }
 
 // setPV makes pit, then the line below, the principal variation at ply.
@@ -414,6 +516,7 @@ func (r *run) checkStop() bool {
 	switch {
 	case r.opt.Nodes > 0 && r.nodes >= r.opt.Nodes,
 		!r.deadline.IsZero() && time.Now().After(r.deadline),
+		r.halt != nil && r.halt.Load(),
 		r.ctx.Err() != nil:
 		r.stopped = true
 	}
@@ -513,6 +616,7 @@ func (r *run) search(ply, depth int, alpha, beta int32, seg int) (int32, bool) {
 				r.setPV(ply, pit)
 				if v >= beta {
 					exact = ex
+					r.countCutoff(i)
 					r.reward(ply, depth, pit)
 					break
 				}
@@ -625,6 +729,14 @@ func (r *run) capturable(p *engine.Position, pit int) int {
 		return int(k) + 1
 	}
 	return 0
+}
+
+// countCutoff counts a beta cutoff by the i-th move of the order.
+func (r *run) countCutoff(i int) {
+	r.cutoffs++
+	if i == 0 {
+		r.firstCutoffs++
+	}
 }
 
 // reward remembers a move that refuted the position: a killer of its ply

@@ -1,5 +1,7 @@
 package search
 
+import "sync/atomic"
+
 // Bound kinds of a transposition table entry.
 const (
 	boundUpper uint8 = 1 // the score is at most the stored one (no move reached alpha)
@@ -11,7 +13,7 @@ const (
 	proven uint8 = 4
 )
 
-// entry is one slot of the transposition table, 16 bytes.
+// entry is what the transposition table keeps of a position.
 type entry struct {
 	key   uint64
 	score int32
@@ -21,10 +23,38 @@ type entry struct {
 	age   uint8
 }
 
+// data packs the entry but its key in one word: score, depth, flags,
+// move and age from the low bits up.
+func (e entry) data() uint64 {
+	return uint64(uint32(e.score)) | uint64(uint8(e.depth))<<32 | uint64(e.flags)<<40 | uint64(uint8(e.move))<<48 | uint64(e.age)<<56
+}
+
+// unpack is the entry of a slot's words.
+func unpack(check, data uint64) entry {
+	return entry{key: check ^ data, score: int32(uint32(data)), depth: int8(data >> 32), flags: uint8(data >> 40), move: int8(data >> 48), age: uint8(data >> 56)}
+}
+
+// slot is one entry of the table, 16 bytes: the entry's data and its key
+// XOR the data, each written atomically, so that searches of several
+// threads share the table (lazy SMP) and a slot two of them wrote at once
+// reads as no entry (its key does not match) rather than a wrong one.
+type slot struct {
+	check, data atomic.Uint64
+}
+
+func (s *slot) load() entry { return unpack(s.check.Load(), s.data.Load()) }
+
+func (s *slot) put(e entry) {
+	d := e.data()
+	s.data.Store(d)
+	s.check.Store(e.key ^ d)
+}
+
 // table is the transposition table: one slot per index, a new entry
-// replacing one from an older search or one searched less deeply.
+// replacing one from an older search or one searched less deeply. Its
+// methods are safe for concurrent use (age changes between searches only).
 type table struct {
-	slots []entry
+	slots []slot
 	mask  uint64
 	age   uint8
 }
@@ -36,28 +66,30 @@ func newTable(mb int) *table {
 	for n*2*16 <= uint64(max(mb, 0))<<20 {
 		n *= 2
 	}
-	return &table{slots: make([]entry, n), mask: n - 1}
+	return &table{slots: make([]slot, n), mask: n - 1}
 }
 
 func (t *table) probe(key uint64) (entry, bool) {
-	e := t.slots[key&t.mask]
+	e := t.slots[key&t.mask].load()
 	return e, e.key == key && e.flags != 0
 }
 
 func (t *table) store(key uint64, score int32, depth int, flags uint8, move int8) {
-	e := &t.slots[key&t.mask]
-	if e.key != key && e.age == t.age && int(e.depth) > depth {
+	s := &t.slots[key&t.mask]
+	if e := s.load(); e.key != key && e.age == t.age && int(e.depth) > depth {
 		return
 	}
-	*e = entry{key: key, score: score, depth: int8(depth), flags: flags, move: move, age: t.age}
+	s.put(entry{key: key, score: score, depth: int8(depth), flags: flags, move: move, age: t.age})
 }
 
 // storeMove keeps the best move of a position whose value holds only on
 // the path searched: in its entry if there is one, else in a new entry
 // (replacing as store does) whose depth of -1 no search takes a value from.
 func (t *table) storeMove(key uint64, move int8) {
-	if e := &t.slots[key&t.mask]; e.key == key && e.flags != 0 {
+	s := &t.slots[key&t.mask]
+	if e := s.load(); e.key == key && e.flags != 0 {
 		e.move = move
+		s.put(e)
 		return
 	}
 	t.store(key, 0, -1, boundUpper, move)
