@@ -155,7 +155,7 @@ func (p *Pool) consider(g *Game) {
 const maxAsked = 10000
 
 // ScheduleWaiting looks for at most limit games in play against the
-// computer (the latest changed first) and asks for the replies of those
+// computer (the latest started first) and asks for the replies of those
 // where it is to move: at start, for the replies a stopped server left
 // without a job. It returns how many it asked for.
 func (p *Pool) ScheduleWaiting(ctx context.Context, limit int) (int, error) {

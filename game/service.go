@@ -498,11 +498,16 @@ func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
 
 // write brings g's clock to now (runClock) and writes g's row with the
 // version check, with m the move just played, or from ply popFrom on the
-// moves taken back (0 for none); then it publishes the change.
+// moves taken back (0 for none); then it publishes the change. A move
+// (m, and nothing taken back) writes only what a move changes
+// (models.DB.MoveGame): Move changes nothing else of g.
 func (s *Service) write(ctx context.Context, g *Game, now time.Time, m *models.Move, popFrom int) error {
 	g.runClock(now)
 	g.abortEarly()
 	row := g.row()
+	if m != nil && popFrom == 0 {
+		return s.wrote(ctx, g, row, s.db.MoveGame(ctx, row, m))
+	}
 	row.PopFrom = popFrom
 	return s.wrote(ctx, g, row, s.db.UpdateGame(ctx, row, m))
 }

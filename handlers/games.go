@@ -82,7 +82,7 @@ func (h *handler) rematchKey(c echo.Context, g *game.Game) string {
 // spectator (a page kept for every visitor without an account).
 func (h *handler) gamePage(c echo.Context) error {
 	if h.cacheable(c) {
-		head, err := h.games.Peek(c.Request().Context(), c.Param("id"), false)
+		head, err := h.keptHead(c, c.Param("id"), false)
 		if err != nil {
 			return err
 		}
@@ -122,7 +122,7 @@ func (h *handler) gamePage(c echo.Context) error {
 		v.Sound, v.Mute = u.MoveSound, !u.MoveSound
 	}
 	if spectator && key == "" && !g.Clock.On() {
-		return h.pages.render(c, strconv.Itoa(g.Version), p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
+		return h.pages.renderGame(c, g, p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
 	}
 	return render(c, http.StatusOK, views.GamePage(p, v))
 }
@@ -132,7 +132,7 @@ func (h *handler) gamePage(c echo.Context) error {
 func (h *handler) watchPage(c echo.Context) error {
 	cacheable := h.cacheable(c)
 	if cacheable {
-		head, err := h.games.Peek(c.Request().Context(), c.Param("key"), true)
+		head, err := h.keptHead(c, c.Param("key"), true)
 		if err != nil {
 			return err
 		}
@@ -144,13 +144,28 @@ func (h *handler) watchPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	state := strconv.Itoa(g.Version)
 	v := h.gameView(g, h.viewerOf(c, g, engine.Nobody))
 	p := h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey)
 	if cacheable && !(g.Clock.On() && g.Status == game.Playing) { // a running clock is shown as of now
-		return h.pages.render(c, state, p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
+		return h.pages.renderGame(c, g, p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
 	}
 	return render(c, http.StatusOK, views.GamePage(p, v))
+}
+
+// keptHead returns the head of the game of a kept page's request (the
+// game with the id, or the watch link's key when byKey): the kept page's
+// when this instance knows from its events that the game is still at
+// that version, with no query; else read from the database (Peek), which
+// the events then know.
+func (h *handler) keptHead(c echo.Context, idOrKey string, byKey bool) (*game.Head, error) {
+	if head := h.pages.keptHead(c); head != nil {
+		return head, nil
+	}
+	head, err := h.games.Peek(c.Request().Context(), idOrKey, byKey)
+	if err == nil {
+		h.pages.noteHead(head)
+	}
+	return head, err
 }
 
 // joinPage is where the invitation link leads: the table settings and the

@@ -6,6 +6,7 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -172,7 +173,11 @@ func New(cfg Config) (*echo.Echo, error) {
 	}
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)
+	// A version this instance stored is known here at once, before its
+	// event comes back: a visitor's next page shows their own change.
+	h.games.OnStore(func(_ context.Context, g *game.Game) { h.pages.noteHead(&g.Head) })
 	h.events = cfg.Events
+	h.pages.events = cfg.Events
 	h.tournaments.OnChange(h.publishTournament)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true

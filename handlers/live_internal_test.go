@@ -18,6 +18,8 @@ type chanBroker struct {
 }
 
 func (b *chanBroker) Publish(context.Context, string, int) error { return nil }
+func (b *chanBroker) Known(string) (int, bool)                   { return 0, false }
+func (b *chanBroker) Note(string, int)                           {}
 func (b *chanBroker) Subscribe(string) (<-chan int, func()) {
 	return b.ch, func() { b.once.Do(func() { close(b.ch) }) }
 }

@@ -30,6 +30,9 @@ func (f *fakeEvents) Publish(_ context.Context, _ string, v int) error {
 	return nil
 }
 
+func (f *fakeEvents) Known(string) (int, bool) { return 0, false }
+func (f *fakeEvents) Note(string, int)         {}
+
 func (f *fakeEvents) Subscribe(string) (<-chan int, func()) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

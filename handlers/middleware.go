@@ -27,10 +27,19 @@ func (h *handler) middleware(e *echo.Echo) {
 	e.Use(h.securityHeaders)
 	e.Use(middleware.Recover())
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		// A static file is logged only at debug level: its answer is a
+		// copy of bytes ready in memory, and the log line would cost more.
+		Skipper: func(c echo.Context) bool {
+			return isStatic(c) && !h.log.Enabled(c.Request().Context(), slog.LevelDebug)
+		},
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true,
 		HandleError: true, // log the status the error handler answers with
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			h.log.LogAttrs(c.Request().Context(), slog.LevelInfo, "request",
+			level := slog.LevelInfo
+			if isStatic(c) {
+				level = slog.LevelDebug
+			}
+			h.log.LogAttrs(c.Request().Context(), level, "request",
 				slog.String("method", v.Method), slog.String("uri", logURI(v.URI)),
 				slog.Int("status", v.Status), slog.Duration("latency", v.Latency))
 			return nil
@@ -61,7 +70,8 @@ func (h *handler) middleware(e *echo.Echo) {
 // fast gzip, Accept-Encoding read with its qualities), except a reply of
 // less than static.MinCompress bytes (it fits in a packet as it is), a
 // reply already encoded (static files and the pages kept, compressed once
-// at their best) and the event streams.
+// at their best) and the event streams. Static files do not even go
+// through the compressor's wrapper.
 func compress() echo.MiddlewareFunc {
 	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(static.MinCompress), gzhttp.EnableZstd(false))
 	if err != nil {
@@ -69,7 +79,7 @@ func compress() echo.MiddlewareFunc {
 	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			if strings.HasSuffix(c.Request().URL.Path, "/events") {
+			if isStatic(c) || strings.HasSuffix(c.Request().URL.Path, "/events") {
 				return next(c)
 			}
 			// An error is answered here, through the compressor, which
@@ -86,6 +96,9 @@ func compress() echo.MiddlewareFunc {
 		}
 	}
 }
+
+// isStatic reports whether the request is for a static file.
+func isStatic(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/static/") }
 
 // notPage reports whether the request is for the API, a static file or
 // the health checks: no forms, no session.
@@ -106,6 +119,10 @@ type visit struct {
 	user     *accounts.User
 	userRead bool
 	userErr  error
+	// minted: the visitor id was made in this request (nameVisitor) and
+	// no older cookie's seat moved to it, so the visitor holds no seat it
+	// did not take in this request.
+	minted bool
 }
 
 // visitKey is the echo.Context key of the request's *visit.

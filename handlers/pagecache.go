@@ -12,6 +12,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"oware/game"
 	"oware/static"
 	"oware/views"
 )
@@ -28,6 +29,12 @@ import (
 type pageCache struct {
 	mu    sync.Mutex
 	pages map[string]*cachedPage // by cacheKey
+	// events tells the versions of the games of kept pages (Broker.Known),
+	// so that a kept game page needs no query while the listener is up.
+	events game.Broker
+	// follows ends the subscription of each game whose pages are kept
+	// (at most maxCached games).
+	follows map[string]func()
 }
 
 // maxCached bounds the pages kept; past it, an arbitrary one is dropped.
@@ -41,6 +48,9 @@ type cachedPage struct {
 	state  string
 	pieces [][]byte
 	zipped [][]byte
+	// head is the head of the game a game page shows, at the version of
+	// state; nil for other pages.
+	head *game.Head
 }
 
 // cacheKey is what a page of a visitor without an account depends on
@@ -54,6 +64,65 @@ func cacheKey(c echo.Context) string {
 // swap) for a visitor without an account.
 func (h *handler) cacheable(c echo.Context) bool {
 	return h.user(c) == nil && !htmx(c) && c.Request().Method == http.MethodGet
+}
+
+// keptHead returns the head of the game of the request's kept page when
+// the game's version this instance knows from its events (Broker.Known)
+// is the page's: the page is current, and no query was needed. Nil when
+// there is no such page, the game's version is not known here (the
+// listener is down, or the game not followed yet) or it is another.
+func (pc *pageCache) keptHead(c echo.Context) *game.Head {
+	pc.mu.Lock()
+	p := pc.pages[cacheKey(c)]
+	pc.mu.Unlock()
+	if p == nil || p.head == nil {
+		return nil
+	}
+	if v, ok := pc.events.Known(p.head.ID); ok && v == p.head.Version {
+		return p.head
+	}
+	return nil
+}
+
+// noteHead tells the events the version of a game read from the database
+// (once its pages are kept, the game is followed: Broker.Note).
+func (pc *pageCache) noteHead(h *game.Head) {
+	pc.mu.Lock()
+	_, followed := pc.follows[h.ID]
+	pc.mu.Unlock()
+	if followed {
+		pc.events.Note(h.ID, h.Version)
+	}
+}
+
+// follow subscribes to the events of game id, whose page is being kept,
+// so that its version is known here (keptHead); at most maxCached games
+// are followed, past that an arbitrary one is dropped.
+func (pc *pageCache) follow(id string) {
+	pc.mu.Lock()
+	_, followed := pc.follows[id]
+	pc.mu.Unlock()
+	if followed {
+		return
+	}
+	_, stop := pc.events.Subscribe(id) // the channel keeps only the last event: nobody reads it
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.follows == nil {
+		pc.follows = map[string]func(){}
+	}
+	if _, ok := pc.follows[id]; ok {
+		stop()
+		return
+	}
+	if len(pc.follows) >= maxCached {
+		for other, end := range pc.follows {
+			delete(pc.follows, other)
+			end()
+			break
+		}
+	}
+	pc.follows[id] = stop
 }
 
 // serve answers with the cached page of the request when it was rendered
@@ -112,15 +181,28 @@ func (p *cachedPage) gzip(token []byte) []byte {
 	return binary.LittleEndian.AppendUint32(out, uint32(size))
 }
 
+// renderGame is render for the page of game g, whose head it keeps with
+// it; the game is followed from then on (follow).
+func (pc *pageCache) renderGame(c echo.Context, g *game.Game, p views.Page, t func(views.Page) templ.Component) error {
+	pc.follow(g.ID)
+	head := g.Head
+	return pc.keep(c, strconv.Itoa(g.Version), &head, p, t)
+}
+
 // render renders the page t makes of layout p for state, keeps it and
 // answers with it.
 func (pc *pageCache) render(c echo.Context, state string, p views.Page, t func(views.Page) templ.Component) error {
+	return pc.keep(c, state, nil, p, t)
+}
+
+// keep is render with the head of the game a game page shows.
+func (pc *pageCache) keep(c echo.Context, state string, head *game.Head, p views.Page, t func(views.Page) templ.Component) error {
 	p.CSRF = csrfPlaceholder
 	var html bytes.Buffer
 	if err := t(p).Render(c.Request().Context(), &html); err != nil {
 		return err
 	}
-	page := &cachedPage{state: state, pieces: bytes.Split(html.Bytes(), []byte(csrfPlaceholder))}
+	page := &cachedPage{state: state, pieces: bytes.Split(html.Bytes(), []byte(csrfPlaceholder)), head: head}
 	if html.Len() >= static.MinCompress {
 		for _, piece := range page.pieces {
 			var z bytes.Buffer

@@ -28,7 +28,7 @@ func (h *handler) visitorOf(c echo.Context) game.Visitor {
 // visitor in g, "" for none; it asks the database only when a guest holds
 // a seat of g.
 func (h *handler) guestSeat(c echo.Context, g *game.Head) (string, error) {
-	if !g.HasGuests() {
+	if !g.HasGuests() || h.visit(c).minted { // a visitor named now holds no older seat
 		return "", nil
 	}
 	return h.games.SeatHash(c.Request().Context(), h.visit(c).sess.visitor(), g.ID)
@@ -81,6 +81,7 @@ func (h *handler) nameVisitor(c echo.Context) error {
 			return nil
 		}
 		sess.newVisitor()
+		h.visit(c).minted = len(old) == 0
 	}
 	h.games.KeepCookieSeats(c.Request().Context(), sess.visitor(), old)
 	return sess.save()

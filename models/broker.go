@@ -2,7 +2,6 @@ package models
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,10 +15,12 @@ import (
 // server instance on the same database.
 type Broker interface {
 	// Publish announces that game gameID now has the given Version.
-	// UpdateGame publishes every change it stores; other writers call it
-	// after their change is stored, so a cancelled ctx (the client went
-	// away) does not stop the event; values of ctx are kept and sending
-	// gives up after 5 s.
+	// UpdateGame and the other writes of a game announce every change
+	// they store; other writers call it after their change is stored. It
+	// does not wait: on PostgreSQL the instance's publisher sends the
+	// event in its next batch (publisher.go), which a cancelled ctx does
+	// not stop; an event may be lost (never a change), which the
+	// listeners repair within repairEvery.
 	Publish(ctx context.Context, gameID string, version int) error
 	// Subscribe returns a channel that receives the version of every event
 	// of game gameID, and a function that ends the subscription (call it
@@ -29,7 +30,22 @@ type Broker interface {
 	// been lost (the broker reconnected): reload the game. The channel is
 	// closed when the broker stops.
 	Subscribe(gameID string) (<-chan int, func())
+	// Known returns the latest version of game gameID that this instance
+	// knows from its events, and whether it knows one: only for a game
+	// with a subscriber here, once an event or Note gave its version, and
+	// (PostgreSQL) while the listener is connected and listens to the
+	// game. It may lag the database by the time an event takes to arrive
+	// (a few ms), or by up to repairEvery when an event was lost.
+	Known(gameID string) (int, bool)
+	// Note tells the broker the version of game gameID read from the
+	// database after Subscribe returned: from then on Known knows it.
+	Note(gameID string, version int)
 }
+
+// repairEvery is how often a listener reads the versions of the games it
+// follows and delivers those newer than its events said: the bound on
+// how late a lost event (publisher.go) is repaired.
+const repairEvery = 2 * time.Second
 
 // notifyChannel returns the PostgreSQL NOTIFY channel of the events of
 // game gameID: "oware_<id>", its payload the version. An instance listens
@@ -58,34 +74,62 @@ func (db *DB) Broker(ctx context.Context) Broker {
 			db.broker = h
 			return
 		}
-		b := &pgBroker{db: db, hub: h, pending: map[string][]chan struct{}{}}
+		b := &pgBroker{db: db, hub: h, pending: map[string][]chan struct{}{}, listening: map[string]bool{}}
 		conn, err := b.connect(ctx)
 		if err != nil {
 			db.log.Error("broker: listen", "err", err)
 		}
 		go b.run(ctx, conn)
+		go b.repair(ctx)
 		db.broker = b
 	})
 	return db.broker
 }
 
-// hub fans events out to the subscribers of this process.
+// hub fans events out to the subscribers of this process, and keeps the
+// latest version it delivered of each game with subscribers.
 type hub struct {
 	mu     sync.Mutex
 	subs   map[string]map[chan int]struct{}
+	known  map[string]int // the latest version delivered, by game with subscribers
 	closed bool
 }
 
-func newHub() *hub { return &hub{subs: map[string]map[chan int]struct{}{}} }
+func newHub() *hub {
+	return &hub{subs: map[string]map[chan int]struct{}{}, known: map[string]int{}}
+}
 
 // Publish delivers the event to this process's subscribers.
 func (h *hub) Publish(_ context.Context, gameID string, version int) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.subs[gameID] == nil {
+		return nil
+	}
+	h.known[gameID] = max(h.known[gameID], version)
 	for ch := range h.subs[gameID] {
 		send(ch, version)
 	}
 	return nil
+}
+
+// Known implements Broker: on SQLite every change of the file is made in
+// this process, so the hub knows the version of each game it follows
+// once a change or the repair delivered it.
+func (h *hub) Known(gameID string) (int, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	v, ok := h.known[gameID]
+	return v, ok && !h.closed
+}
+
+// Note implements Broker.
+func (h *hub) Note(gameID string, version int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.subs[gameID] != nil {
+		h.known[gameID] = max(h.known[gameID], version)
+	}
 }
 
 // Subscribe implements Broker.
@@ -122,6 +166,7 @@ func (h *hub) subscribe(gameID string) (<-chan int, func() bool, bool) {
 			return false
 		}
 		delete(h.subs, gameID)
+		delete(h.known, gameID)
 		return true
 	}, first
 }
@@ -144,10 +189,12 @@ func (h *hub) games() []string {
 	return ids
 }
 
-// all sends version to every subscriber of every game.
+// all sends version to every subscriber of every game. It also forgets
+// the known versions: events may have been missed.
 func (h *hub) all(version int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	clear(h.known)
 	for _, subs := range h.subs {
 		for ch := range subs {
 			send(ch, version)
@@ -166,6 +213,7 @@ func (h *hub) close() {
 		}
 	}
 	h.subs = map[string]map[chan int]struct{}{}
+	clear(h.known)
 	h.closed = true
 }
 
@@ -190,17 +238,76 @@ type pgBroker struct {
 	pending map[string][]chan struct{}
 	// interrupt ends the current wait for notifications; nil outside one.
 	interrupt func()
+	// listening are the games whose channel the connection listens to
+	// (none while it is down).
+	listening map[string]bool
 }
 
-// Publish sends the event to every instance that follows the game (this
-// one included) with pg_notify.
-func (b *pgBroker) Publish(ctx context.Context, gameID string, version int) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	if _, err := b.db.pool.Exec(ctx, "SELECT pg_notify($1, $2)", notifyChannel(gameID), strconv.Itoa(version)); err != nil {
-		return fmt.Errorf("models: publish: %w", err)
-	}
+// Publish hands the event to the instance's publisher, which sends it to
+// every instance that follows the game (this one included).
+func (b *pgBroker) Publish(_ context.Context, gameID string, version int) error {
+	b.db.announce(gameID, version)
 	return nil
+}
+
+// Known implements Broker.
+func (b *pgBroker) Known(gameID string) (int, bool) {
+	b.mu.Lock()
+	listening := b.listening[gameID]
+	b.mu.Unlock()
+	if !listening {
+		return 0, false
+	}
+	return b.hub.Known(gameID)
+}
+
+// Note implements Broker.
+func (b *pgBroker) Note(gameID string, version int) {
+	b.mu.Lock()
+	listening := b.listening[gameID]
+	b.mu.Unlock()
+	if listening {
+		b.hub.Note(gameID, version)
+	}
+}
+
+// repairVersions reads the versions of the games with subscribers here.
+const repairVersions = `SELECT id, version FROM games WHERE id = ANY($1)`
+
+// repair reads the versions of the games this instance follows every
+// repairEvery and delivers each one newer than the events said: an event
+// lost between a commit and its batch (publisher.go) reaches the
+// subscribers all the same.
+func (b *pgBroker) repair(ctx context.Context) {
+	t := time.NewTicker(repairEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		ids := b.hub.games()
+		if len(ids) == 0 {
+			continue
+		}
+		qctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		rows, err := b.db.pool.Query(qctx, repairVersions, ids)
+		if err == nil {
+			var id string
+			var version int
+			_, err = pgx.ForEachRow(rows, []any{&id, &version}, func() error {
+				if known, ok := b.hub.Known(id); !ok || version > known {
+					b.hub.Publish(ctx, id, version)
+				}
+				return nil
+			})
+		}
+		cancel()
+		if err != nil && ctx.Err() == nil {
+			b.db.log.Warn("broker: repair", "err", err)
+		}
+	}
 }
 
 // Subscribe implements Broker: the first subscriber of a game returns once
@@ -248,7 +355,6 @@ func (b *pgBroker) connect(ctx context.Context) (*pgx.Conn, error) {
 // conn may be nil (not connected yet).
 func (b *pgBroker) run(ctx context.Context, conn *pgx.Conn) {
 	delay := time.Second
-	listened := map[string]bool{}
 	reconnected := false
 	for {
 		for conn == nil {
@@ -266,13 +372,12 @@ func (b *pgBroker) run(ctx context.Context, conn *pgx.Conn) {
 			}
 			b.db.log.Info("broker: listening again")
 			delay = time.Second
-			clear(listened)
 			for _, id := range b.hub.games() {
 				b.follow(id, nil)
 			}
 			reconnected = true
 		}
-		if err := b.listen(ctx, conn, listened); err != nil {
+		if err := b.listen(ctx, conn); err != nil {
 			conn = b.lost(ctx, conn, err)
 			continue
 		}
@@ -313,8 +418,9 @@ func (b *pgBroker) run(ctx context.Context, conn *pgx.Conn) {
 }
 
 // listen runs LISTEN or UNLISTEN for the pending games, as they have
-// subscribers or not, and tells the waiting subscribers.
-func (b *pgBroker) listen(ctx context.Context, conn *pgx.Conn, listened map[string]bool) error {
+// subscribers or not, and tells the waiting subscribers. Only run's
+// goroutine writes b.listening (under b.mu), so it reads it unlocked.
+func (b *pgBroker) listen(ctx context.Context, conn *pgx.Conn) error {
 	b.mu.Lock()
 	pending := b.pending
 	b.pending = map[string][]chan struct{}{}
@@ -330,7 +436,7 @@ func (b *pgBroker) listen(ctx context.Context, conn *pgx.Conn, listened map[stri
 	}()
 	for id := range pending {
 		want := b.hub.followed(id)
-		if want == listened[id] {
+		if want == b.listening[id] {
 			continue
 		}
 		cmd := "UNLISTEN "
@@ -340,10 +446,13 @@ func (b *pgBroker) listen(ctx context.Context, conn *pgx.Conn, listened map[stri
 		if _, err := conn.Exec(ctx, cmd+pgx.Identifier{notifyChannel(id)}.Sanitize()); err != nil {
 			return err
 		}
-		listened[id] = want
-		if !want {
-			delete(listened, id)
+		b.mu.Lock()
+		if want {
+			b.listening[id] = true
+		} else {
+			delete(b.listening, id)
 		}
+		b.mu.Unlock()
 	}
 	return nil
 }
@@ -365,6 +474,9 @@ func (b *pgBroker) release() {
 
 // lost closes a connection that failed; the caller reconnects.
 func (b *pgBroker) lost(ctx context.Context, conn *pgx.Conn, err error) *pgx.Conn {
+	b.mu.Lock()
+	clear(b.listening)
+	b.mu.Unlock()
 	conn.Close(context.Background())
 	if ctx.Err() == nil {
 		b.db.log.Warn("broker: connection lost", "err", err)

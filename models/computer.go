@@ -41,14 +41,11 @@ func (db *DB) UseHint(ctx context.Context, id string, version, most int, hint st
 	return n == 1, nil
 }
 
-// setTakebackOffer writes the takeback offer $3 with the version check,
-// and notifies the new version (PostgreSQL).
-const setTakebackOffer = `WITH g AS (
-	UPDATE games SET takeback_offer = $3, version = version + 1, updated_at = $4
+// setTakebackOffer writes the takeback offer $3 with the version check
+// (PostgreSQL).
+const setTakebackOffer = `UPDATE games SET takeback_offer = $3, version = version + 1, updated_at = $4
 	WHERE id = $1 AND version = $2
-	RETURNING id, version
-)
-SELECT g.version FROM g, LATERAL (SELECT pg_notify('oware_' || g.id, g.version::text)) n`
+	RETURNING version`
 
 // SetTakebackOffer writes g.TakebackOffer provided the stored row still
 // has g.Version, then announces the new version as UpdateGame does;
@@ -77,19 +74,17 @@ func (db *DB) SetTakebackOffer(ctx context.Context, g *Game) error {
 	}
 	g.Version++
 	g.UpdatedAt = now
-	if db.pool == nil {
-		db.hub.Publish(ctx, g.ID, g.Version)
-	}
+	db.announce(g.ID, g.Version)
 	return nil
 }
 
 // ComputerGames returns the ids of at most limit games in play against the
-// computer, the latest changed first: those where it may be the
+// computer, the latest started first: those where it may be the
 // computer's turn (a server looks for them at start).
 func (db *DB) ComputerGames(ctx context.Context, limit int) ([]string, error) {
 	var ids []string
 	err := db.Gorm.WithContext(ctx).Model(&Game{}).
 		Where("status = ? AND (south_computer > 0 OR north_computer > 0)", "playing").
-		Order("updated_at DESC").Limit(limit).Pluck("id", &ids).Error
+		Order("created_at DESC").Limit(limit).Pluck("id", &ids).Error
 	return ids, err
 }

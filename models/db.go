@@ -71,17 +71,19 @@ type DB struct {
 	// Dialect is Postgres ("postgres") or SQLite ("sqlite").
 	Dialect string
 
-	dsn    string
-	log    *slog.Logger
-	sql    *sql.DB            // under Gorm: the hot path's queries on SQLite
-	pool   *pgxpool.Pool      // PostgreSQL: the connections of Gorm and of the hot path
-	hub    *hub               // this process's subscribers of game events
-	ctx    context.Context    // done when the DB is closed: stops the broker
-	stop   context.CancelFunc // cancels ctx
-	once   sync.Once          // starts the broker
-	broker Broker
-	close  sync.Once
-	latest int64 // the newest embedded migration's version, for Ready
+	dsn     string
+	log     *slog.Logger
+	sql     *sql.DB            // under Gorm: the hot path's queries on SQLite
+	pool    *pgxpool.Pool      // PostgreSQL: the connections of Gorm and of the hot path
+	hub     *hub               // this process's subscribers of game events
+	ctx     context.Context    // done when the DB is closed: stops the broker
+	stop    context.CancelFunc // cancels ctx
+	once    sync.Once          // starts the broker
+	broker  Broker
+	pub     *publisher // this instance's events after commit (PostgreSQL)
+	pubOnce sync.Once  // starts pub
+	close   sync.Once
+	latest  int64 // the newest embedded migration's version, for Ready
 }
 
 // Open opens the database named by dsn and brings its schema up to date

@@ -164,8 +164,8 @@ func seated(id sql.NullInt64, name sql.NullString, deleted bool) (*uint, *Player
 // updateGame is the write of a change on PostgreSQL, in one statement: the
 // game's columns with the version check ($2), the new move when its ply
 // ($20) is not 0, the clock ($27-$30), the moves taken back from ply $31 on
-// when it is not 0, and the NOTIFY of the new version to every instance.
-// It returns the new version and the move's id, or no row when the version
+// when it is not 0. It notifies nothing: the new version is announced
+// after the commit (publisher.go). It returns the new version and the move's id, or no row when the version
 // check failed.
 const updateGame = `WITH g AS (
 	UPDATE games SET rules = $3, start_position = $4, position = $5, status = $6, result = $7, reason = $8,
@@ -182,7 +182,7 @@ const updateGame = `WITH g AS (
 ), d AS (
 	DELETE FROM moves WHERE $31::integer > 0 AND game_id IN (SELECT id FROM g) AND ply >= $31
 )
-SELECT g.version, (SELECT id FROM m) FROM g, LATERAL (SELECT pg_notify('oware_' || g.id, g.version::text)) n`
+SELECT g.version, (SELECT id FROM m) FROM g`
 
 // updateGameSQLite is the update of updateGame on SQLite (the move is a
 // second statement of the same transaction).
@@ -201,9 +201,10 @@ const updateGameSQLite = `UPDATE games SET rules = ?3, start_position = ?4, posi
 // not exist) nothing is written and the error wraps ErrConflict; a newMove whose ply
 // is already stored is refused the same way.
 //
-// On PostgreSQL this is one statement (one round trip), its NOTIFY sent at
-// commit; on SQLite one transaction, then the event goes to this process's
-// subscribers (the only instance on the file).
+// On PostgreSQL this is one statement (one round trip), its event handed
+// to the instance's publisher after the commit (publisher.go); on SQLite
+// one transaction, then the event goes to this process's subscribers (the
+// only instance on the file).
 //
 // On success g.Version is incremented and g.UpdatedAt set; newMove.GameID,
 // ID and CreatedAt are set. g.Moves is left as it is. ID, CreatedAt and the
@@ -229,6 +230,70 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 	} else {
 		err = db.updateSQLite(ctx, g, &m, newMove != nil, now)
 	}
+	return db.stored(g, newMove, m, now, err)
+}
+
+// moveGame is the write of a move on PostgreSQL, in one statement: only
+// the columns a move may change (the position, the end, the offer to end
+// that a move withdraws, the caches, the clock) with the version check
+// ($2), and the move ($12-$14; its position is the game's, $3). None of
+// them is indexed, so the update stays on the row's page (HOT).
+const moveGame = `WITH g AS (
+	UPDATE games SET position = $3, status = $4, result = $5, reason = $6, version = version + 1,
+		end_offer = $7, move_labels = $8, resume = $9, rounds = $10, updated_at = $11,
+		south_ms = $15, north_ms = $16, turn_since = $17, deadline = $18
+	WHERE id = $1 AND version = $2
+	RETURNING id, version
+), m AS (
+	INSERT INTO moves (game_id, ply, pit, label, position, created_at)
+	SELECT id, $12, $13, $14, $3, $11 FROM g
+	RETURNING id
+)
+SELECT (SELECT id FROM m) FROM g`
+
+// moveGameSQLite is moveGame's update on SQLite (the move is a second
+// statement of the same transaction).
+const moveGameSQLite = `UPDATE games SET position = ?3, status = ?4, result = ?5, reason = ?6, version = version + 1,
+	end_offer = ?7, move_labels = ?8, resume = ?9, rounds = ?10, updated_at = ?11,
+	south_ms = ?12, north_ms = ?13, turn_since = ?14, deadline = ?15
+	WHERE id = ?1 AND version = ?2`
+
+// MoveGame is UpdateGame for a move: it writes only the columns a move
+// may change (Position, Status, Result, Reason, EndOffer, MoveLabels,
+// Resume, Rounds, the clock: SouthMS, NorthMS, TurnSince, Deadline) and
+// inserts m, whose Position must be g.Position; any other change of g is
+// not stored. Same version check, errors and announcement as UpdateGame.
+func (db *DB) MoveGame(ctx context.Context, g *Game, m *Move) error {
+	now := db.Gorm.NowFunc()
+	mv := *m
+	mv.GameID, mv.CreatedAt = g.ID, now
+	var err error
+	if db.pool != nil {
+		var id int64
+		err = db.pool.QueryRow(ctx, moveGame, g.ID, g.Version, g.Position, g.Status, g.Result, g.Reason,
+			g.EndOffer, g.MoveLabels, g.Resume, g.Rounds, now, mv.Ply, mv.Pit, mv.Label,
+			g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline).Scan(&id)
+		mv.ID = uint(id)
+	} else {
+		err = db.inTx(ctx, func(tx *sql.Tx) error {
+			res, err := tx.ExecContext(ctx, moveGameSQLite, g.ID, g.Version, g.Position, g.Status, g.Result,
+				g.Reason, g.EndOffer, g.MoveLabels, g.Resume, g.Rounds, now, g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return ErrConflict
+			}
+			return insertMove(ctx, tx, &mv)
+		})
+	}
+	return db.stored(g, m, mv, now, err)
+}
+
+// stored ends a versioned write of g (with the move mv when m is not nil)
+// whose error is err: a refused version check is ErrConflict; on success
+// g and m are brought up to date and the new version is announced.
+func (db *DB) stored(g *Game, m *Move, mv Move, now time.Time, err error) error {
 	if err != nil {
 		if errors.Is(err, pgx.ErrNoRows) || errors.Is(err, ErrConflict) || db.duplicate(err) {
 			return fmt.Errorf("models: update game %s at version %d: %w", g.ID, g.Version, ErrConflict)
@@ -237,50 +302,66 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 	}
 	g.Version++
 	g.UpdatedAt = now
-	if newMove != nil {
-		*newMove = m
+	if m != nil {
+		*m = mv
 	}
-	if db.pool == nil {
-		db.hub.Publish(ctx, g.ID, g.Version)
-	}
+	db.announce(g.ID, g.Version)
 	return nil
 }
 
-// updateSQLite is UpdateGame's transaction on SQLite.
-func (db *DB) updateSQLite(ctx context.Context, g *Game, m *Move, insert bool, now time.Time) error {
+// inTx runs f in a transaction of the database/sql handle (SQLite) and
+// commits it when f succeeds.
+func (db *DB) inTx(ctx context.Context, f func(tx *sql.Tx) error) error {
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, updateGameSQLite, g.ID, g.Version, g.Rules, g.StartPosition, g.Position,
-		g.Status, g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer,
-		g.RematchID, g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels, g.Resume, g.Rounds, now,
-		g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline)
+	if err := f(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// insertMove inserts m in tx (SQLite) and sets its ID.
+func insertMove(ctx context.Context, tx *sql.Tx, m *Move) error {
+	res, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, pit, label, position, created_at)
+		VALUES (?1, ?2, ?3, ?4, ?5, ?6)`, m.GameID, m.Ply, m.Pit, m.Label, m.Position, m.CreatedAt)
 	if err != nil {
 		return err
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return ErrConflict
+	id, err := res.LastInsertId()
+	if err != nil {
+		return err
 	}
-	if g.PopFrom > 0 {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2`, g.ID, g.PopFrom); err != nil {
-			return err
-		}
-	}
-	if insert {
-		res, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, pit, label, position, created_at)
-			VALUES (?1, ?2, ?3, ?4, ?5, ?6)`, m.GameID, m.Ply, m.Pit, m.Label, m.Position, now)
+	m.ID = uint(id)
+	return nil
+}
+
+// updateSQLite is UpdateGame's transaction on SQLite.
+func (db *DB) updateSQLite(ctx context.Context, g *Game, m *Move, insert bool, now time.Time) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, updateGameSQLite, g.ID, g.Version, g.Rules, g.StartPosition, g.Position,
+			g.Status, g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer,
+			g.RematchID, g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels, g.Resume, g.Rounds, now,
+			g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline)
 		if err != nil {
 			return err
 		}
-		id, err := res.LastInsertId()
-		if err != nil {
-			return err
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return ErrConflict
 		}
-		m.ID = uint(id)
-	}
-	return tx.Commit()
+		if g.PopFrom > 0 {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2`, g.ID, g.PopFrom); err != nil {
+				return err
+			}
+		}
+		if !insert {
+			return nil
+		}
+		m.CreatedAt = now
+		return insertMove(ctx, tx, m)
+	})
 }
 
 // duplicate reports whether err of a query is a unique constraint

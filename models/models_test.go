@@ -347,3 +347,33 @@ func TestUpdateGamePublishes(t *testing.T) {
 		}
 	})
 }
+
+// TestLostEventRepaired: a change whose event is lost (the instance died
+// between its commit and its batch) is stored all the same, and the
+// subscribers of another instance get its version within the repair's
+// period: Known says it too.
+func TestLostEventRepaired(t *testing.T) {
+	db := modelstest.Open(t, models.Postgres)
+	other := modelstest.Reopen(t, db)
+	g := newGame(t, db)
+	b := other.Broker(t.Context())
+	ch, stop := b.Subscribe(g.ID)
+	defer stop()
+	models.DropEvents(db, true)
+	start := time.Now()
+	if err := play(t.Context(), db, g, 1); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case v := <-ch:
+		if v != 2 {
+			t.Errorf("got version %d, want 2", v)
+		}
+		t.Logf("repaired after %s", time.Since(start).Round(time.Millisecond))
+	case <-time.After(15 * time.Second):
+		t.Fatal("the lost event was not repaired within 15 s")
+	}
+	if v, ok := b.Known(g.ID); !ok || v != 2 {
+		t.Errorf("Known = %d, %v; want 2, true", v, ok)
+	}
+}

@@ -30,17 +30,14 @@ const (
 	// shiftClocks moves the turn start and deadline of every game in play
 	// with a deadline on by the time of the outage that its turn lived
 	// through (from the later of its start, $2 the last heartbeat, to $1
-	// now) plus the grace ($3 microseconds), as of a new version, and
-	// announces each new version (a page shows the new clock).
-	shiftClocks = `WITH u AS (
-	UPDATE games SET
+	// now) plus the grace ($3 microseconds), as of a new version (a page
+	// shows the new clock: Beat announces it after the commit).
+	shiftClocks = `UPDATE games SET
 		deadline = deadline + GREATEST($1::timestamptz - GREATEST(turn_since, $2::timestamptz), interval '0') + $3::bigint * interval '1 microsecond',
 		turn_since = turn_since + GREATEST($1::timestamptz - GREATEST(turn_since, $2::timestamptz), interval '0') + $3::bigint * interval '1 microsecond',
 		version = version + 1
 	WHERE status = 'playing' AND deadline IS NOT NULL AND turn_since IS NOT NULL
-	RETURNING id, version
-)
-SELECT u.id, u.version FROM u, LATERAL (SELECT pg_notify('oware_' || u.id, u.version::text)) n`
+	RETURNING id, version`
 )
 
 // Beat writes the heartbeat at now. When the last one (by any instance)
@@ -89,10 +86,8 @@ func (db *DB) Beat(ctx context.Context, now time.Time, away, grace time.Duration
 	if err := tx.Commit(); err != nil {
 		return 0, nil, fmt.Errorf("models: heartbeat: %w", err)
 	}
-	if db.Dialect == SQLite {
-		for _, s := range shifted {
-			db.hub.Publish(ctx, s.ID, s.Version)
-		}
+	for _, s := range shifted {
+		db.announce(s.ID, s.Version)
 	}
 	return gap, shifted, nil
 }

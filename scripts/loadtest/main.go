@@ -70,6 +70,7 @@ type options struct {
 	spectators, moves int
 	page              string
 	rounds            int
+	wrk               bool   // pages: measure with wrk
 	pg                string // pgbench: the database URL
 	pgbenchClients    int
 	synchronousCommit string
@@ -98,7 +99,8 @@ func main() {
 	flag.IntVar(&o.moves, "moves", 30, "spectators: moves to time")
 	flag.StringVar(&o.page, "page", "rules", "pages: \"rules\", \"game\" or a path")
 	flag.IntVar(&o.rounds, "rounds", 3, "pages: runs of each")
-	flag.StringVar(&o.pg, "pg", "", "pgbench: URL of a scratch PostgreSQL database (its tables bench_games and bench_moves are replaced)")
+	flag.BoolVar(&o.wrk, "wrk", false, "pages: measure the rates with wrk (gzip, no cookies) instead of Go clients")
+	flag.StringVar(&o.pg, "pg", "", "pgbench: URL of a scratch PostgreSQL database (its tables bench_games and bench_moves are replaced); moves: the server's database URL, for the share of HOT updates")
 	flag.IntVar(&o.pgbenchClients, "clients", 8, "pgbench: clients")
 	flag.StringVar(&o.synchronousCommit, "synchronous-commit", "on", "pgbench: synchronous_commit of its sessions (on or off)")
 	flag.StringVar(&o.script, "script", "", "pgbench: run this pgbench script on -pg instead of the transaction of a move (no setup)")

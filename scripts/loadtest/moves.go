@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -34,6 +36,10 @@ func runMoves(ctx context.Context, o options) error {
 	all := make([]moveStats, o.workers)
 	m := &meter{server: o.server, database: o.pgdb}
 	var wg sync.WaitGroup
+	var hot0 hotCount
+	if o.pg != "" {
+		hot0 = hotUpdates(o.pg)
+	}
 	m.begin()
 	began := time.Now()
 	for i := range all {
@@ -66,10 +72,35 @@ func runMoves(ctx context.Context, o options) error {
 		// The requests that set up games are counted in: about one in 50.
 		fmt.Printf("CPU per move: %v\n", cpu.per(len(total.moves)))
 	}
+	if o.pg != "" {
+		// Each backend sends its statistics at most once a second, when idle.
+		time.Sleep(2 * time.Second)
+		h := hotUpdates(o.pg).minus(hot0)
+		fmt.Printf("HOT updates of games: %d of %d (%.1f %%)\n", h.hot, h.all, 100*float64(h.hot)/float64(max(h.all, 1)))
+	}
 	for k, n := range total.errors {
 		fmt.Printf("errors: %s: %d\n", k, n)
 	}
 	return nil
+}
+
+// hotCount counts the updates of the games table: all and HOT ones
+// (pg_stat_user_tables: n_tup_upd, n_tup_hot_upd).
+type hotCount struct{ all, hot int64 }
+
+// minus returns the updates since b.
+func (h hotCount) minus(b hotCount) hotCount { return hotCount{h.all - b.all, h.hot - b.hot} }
+
+// hotUpdates reads the update counts of the games table of the database
+// at url (with psql); zero when they cannot be read.
+func hotUpdates(url string) hotCount {
+	out, err := exec.Command("psql", "-Atc",
+		"SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'games'", url).Output()
+	var h hotCount
+	if err == nil {
+		fmt.Sscanf(strings.TrimSpace(string(out)), "%d|%d", &h.all, &h.hot)
+	}
+	return h
 }
 
 // playGames plays games until ctx is done or the budget of moves is spent.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Measures the targets of issue 10 on this machine, on PostgreSQL: builds
-# the server and the load test, serves throwaway databases and prints every
-# run (A and B alternate, as the machine is noisy). About 6 minutes.
+# Measures the targets of issues 10 and 21 on this machine, on PostgreSQL:
+# builds the server and the load test, serves throwaway databases (the
+# server never builds endgame tables meanwhile: -build-tables=false) and
+# prints every run, A and B alternated as the machine is noisy, with the
+# ratio of each pair and the load average. About 6 minutes.
 #
 #   bash scripts/loadtest/targets.sh            # everything
 #   bash scripts/loadtest/targets.sh pages      # one part: cpu, fsync, long, spectators, pages
@@ -37,7 +39,7 @@ serve() {
 	[ -n "$SERVER" ] && kill "$SERVER" && wait "$SERVER" 2>/dev/null || true
 	local bin=$BIN/oware
 	# The spectators come from one address: no stream limit per client.
-	local flags=(-stream-limits 20000,20000,20000)
+	local flags=(-stream-limits 20000,20000,20000 -build-tables=false)
 	DB=oware_load
 	if [ "${2:-}" = base ]; then
 		bin=$BASE DB=oware_base flags=()
@@ -53,16 +55,24 @@ serve() {
 }
 load() { nice -n 10 "$BIN/loadtest" -url "http://$ADDR" -pid "$SERVER" -pgdb "$DB" "$@"; }
 # moves runs the moves mode with synchronous_commit $1 on this build and,
-# with $BASE, on that build too.
+# with $BASE, on that build too; it prints the output and keeps it in $OUT.
+OUT=
 moves() {
 	serve "$1"
-	load -mode moves -workers 8 -duration 10s
+	OUT=$(load -mode moves -workers 8 -duration 10s -pg "$PG/$DB?sslmode=disable")
+	echo "$OUT"
 	if [ -n "${BASE:-}" ]; then
 		echo "-- $BASE:"
 		serve "$1" base
 		load -mode moves -workers 8 -duration 10s
 	fi
 }
+# field prints the number after the text $2 in the output $1.
+field() { grep -o "$2[0-9.]*" <<<"$1" | head -1 | sed "s/^$2//"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "?" }'; }
+load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
+SUMMARY=
+note() { SUMMARY+="$*"$'\n'; printf '>> %s\n' "$*"; }
 bench() { nice -n 10 "$BIN/loadtest" -mode pgbench -pg "$PG/oware_bench" "$@"; }
 # part reports whether part $1 is asked for by the rest (none: every part).
 part() {
@@ -74,16 +84,25 @@ step() { printf '\n== %s\n' "$*"; }
 
 if part cpu "$@"; then
 	step "CPU per move against pgbench, synchronous_commit off on both, 8 clients"
-	for _ in $(seq "$RUNS"); do
+	for i in $(seq "$RUNS"); do
 		moves off
-		bench -clients 8 -synchronous-commit off -duration 10s
+		site=$(field "$OUT" "CPU per move: .*= ")
+		hot=$(field "$OUT" "HOT updates of games: [0-9]* of [0-9]* (")
+		b=$(bench -clients 8 -synchronous-commit off -duration 10s)
+		echo "$b"
+		pg=$(field "$b" "CPU per transaction: .*= ")
+		note "cpu run $i: CPU per move $site µs / pgbench $pg µs = $(ratio "$site" "$pg") (target <= 2.0); HOT $hot % (target >= 95); load $(load_avg)"
 	done
 fi
 if part fsync "$@"; then
 	step "moves per second against pgbench, fsync and synchronous_commit on, 8 clients"
-	for _ in $(seq "$RUNS"); do
+	for i in $(seq "$RUNS"); do
 		moves on
-		bench -clients 8 -synchronous-commit on -duration 10s
+		site=$(field "$OUT" "ok (")
+		b=$(bench -clients 8 -synchronous-commit on -duration 10s)
+		echo "$b"
+		pg=$(field "$b" "transactions, ")
+		note "fsync run $i: $site moves/s / pgbench $pg tx/s = $(ratio "$site" "$pg") (target >= 0.7); load $(load_avg)"
 	done
 fi
 if part long "$@"; then
@@ -95,11 +114,19 @@ fi
 if part spectators "$@"; then
 	step "1000 spectators"
 	serve on
-	load -mode spectators -spectators 1000 -moves 30
+	out=$(load -mode spectators -spectators 1000 -moves 30)
+	echo "$out"
+	note "spectators: last of 1000 sees a move, $(grep -o 'p90 [^,]*' <<<"$out") (target <= 50ms); load $(load_avg)"
 fi
 if part pages "$@"; then
-	step "pages against a static file"
+	step "pages against a static file of about the same size (gzip), wrk"
 	serve on
-	load -mode pages -page rules -workers 4 -duration 5s -rounds "$RUNS"
-	load -mode pages -page game -workers 4 -duration 5s -rounds "$RUNS"
+	wrk=()
+	command -v wrk >/dev/null && wrk=(-wrk)
+	for page in rules game; do
+		out=$(load -mode pages -page $page -workers 4 -duration 5s -rounds "$RUNS" "${wrk[@]}")
+		echo "$out"
+		note "pages $page: $(grep -o 'ratio [0-9.]*$' <<<"$out" | tr '\n' ' ')(target >= 0.5); load $(load_avg)"
+	done
 fi
+printf '\n== summary\n%s' "$SUMMARY"
