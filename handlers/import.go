@@ -160,8 +160,8 @@ func (h *handler) importReplay(c echo.Context) error {
 		return err
 	}
 	l := newLocalizer(h.bundle, langOf(c), h.log)
-	record, err := h.games.Import(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, game.ErrImportGone) {
+	record, err := h.games.ImportRecord(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, game.ErrNotFound) {
 		days := int(game.ImportLifetime.Hours() / 24)
 		return h.importAnswer(c, http.StatusNotFound, "", l.T("import_err_gone", "Days", days))
 	}

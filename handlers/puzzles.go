@@ -118,8 +118,8 @@ func (h *handler) apiPuzzles(c echo.Context) error {
 
 // loadPuzzle loads the puzzle of the request's :id.
 func (h *handler) loadPuzzle(c echo.Context) (*game.Puzzle, error) {
-	p, err := h.games.Puzzle(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, game.ErrNoPuzzle) {
+	p, err := h.games.PuzzleByID(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, game.ErrNotFound) {
 		return nil, errPuzzleNotFound
 	}
 	return p, err
@@ -176,8 +176,8 @@ func (h *handler) apiPuzzleAttempt(c echo.Context) error {
 // the session cookie). With create a visitor without an id gets one.
 func (h *handler) puzzlePlayer(c echo.Context, create bool) string {
 	v := h.visit(c)
-	if h.user(c) != nil {
-		return game.PuzzleAccount(h.user(c).ID)
+	if v.user != nil {
+		return game.PuzzleAccount(v.user.ID)
 	}
 	id := v.sess.visitor()
 	if id == "" && create {
@@ -261,7 +261,7 @@ func (h *handler) puzzleListPage(c echo.Context) error {
 		return err
 	}
 	v.Player = puzzleStats(pl)
-	if h.user(c) != nil {
+	if h.visit(c).user != nil {
 		if v.History, err = h.puzzleHistory(c, player); err != nil {
 			return err
 		}
@@ -299,7 +299,7 @@ func (h *handler) puzzleHistory(c echo.Context, player string) ([]views.PuzzleHi
 // are no puzzles.
 func (h *handler) daily(c echo.Context) (*views.DailyPuzzle, error) {
 	p, err := h.games.DailyPuzzle(c.Request().Context(), h.games.Now())
-	if errors.Is(err, game.ErrNoPuzzle) {
+	if errors.Is(err, game.ErrNotFound) {
 		return nil, nil
 	}
 	if err != nil {
@@ -328,7 +328,7 @@ func (h *handler) nextPuzzle(c echo.Context) error {
 		return err
 	}
 	p, err := h.games.NextPuzzle(c.Request().Context(), h.puzzlePlayer(c, false), theme, after)
-	if errors.Is(err, game.ErrNoPuzzle) {
+	if errors.Is(err, game.ErrNotFound) {
 		return errPuzzleNotFound
 	}
 	if err != nil {
