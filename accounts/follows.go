@@ -56,9 +56,3 @@ func (s *Service) Followed(ctx context.Context, follower uint) ([]User, error) {
 func (s *Service) SetBoard(ctx context.Context, id uint, board string, sound bool) error {
 	return s.db.SetBoard(ctx, id, board, sound)
 }
-
-// ByName returns the existing account whose name is name in any case, or
-// ErrNotFound.
-func (s *Service) ByName(ctx context.Context, name string) (*User, error) {
-	return s.db.UserByName(ctx, name)
-}

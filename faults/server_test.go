@@ -44,7 +44,7 @@ type instance struct {
 	dsn  string
 	base string // http://127.0.0.1:PORT
 	cmd  *exec.Cmd
-	log  string // its log file
+	log  string   // its log file
 	args []string // flags of its own, after the common ones
 	done chan struct{}
 }

@@ -3,8 +3,6 @@
 package faults
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -30,16 +28,16 @@ func TestWorkerProcess(t *testing.T) {
 	web.start()
 
 	var created struct{ ID, Token string }
-	send(t, web.base, "POST", "/api/v1/games", "", map[string]any{"rules": "abapa", "seat": "south",
+	apiCall(t, http.DefaultClient, web.base, "POST", "/api/v1/games", map[string]any{"rules": "abapa", "seat": "south",
 		"opponent": map[string]any{"computer": 2, "instant": true}}, http.StatusCreated, &created)
 	path := "/api/v1/games/" + created.ID
 	moves := func() int {
 		var g struct{ Moves []string }
-		send(t, web.base, "GET", path, "", nil, http.StatusOK, &g)
+		apiCall(t, http.DefaultClient, web.base, "GET", path, nil, http.StatusOK, &g)
 		return len(g.Moves)
 	}
 	var moved struct{ Moves []string }
-	send(t, web.base, "POST", path+"/moves", created.Token, map[string]string{"pit": "C"}, http.StatusOK, &moved)
+	apiCall(t, bearer(created.Token), web.base, "POST", path+"/moves", map[string]string{"pit": "C"}, http.StatusOK, &moved)
 	time.Sleep(3 * time.Second) // the web instance alone never replies
 	if n := moves(); n != 1 {
 		web.fail("%d moves without a worker, want the person's 1", n)
@@ -70,14 +68,14 @@ func TestWorkerProcess(t *testing.T) {
 		workerFail("the worker did not store the reply left waiting")
 	}
 	var g struct{ Position string }
-	send(t, web.base, "GET", path, "", nil, http.StatusOK, &g)
+	apiCall(t, http.DefaultClient, web.base, "GET", path, nil, http.StatusOK, &g)
 	r := mustRules("abapa")
 	pos, err := r.ParsePosition(g.Position)
 	if err != nil {
 		t.Fatal(err)
 	}
 	legal := r.LegalMoves(pos).Pits()
-	send(t, web.base, "POST", path+"/moves", created.Token, map[string]string{"pit": engine.Label(legal[0])}, http.StatusOK, &moved)
+	apiCall(t, bearer(created.Token), web.base, "POST", path+"/moves", map[string]string{"pit": engine.Label(legal[0])}, http.StatusOK, &moved)
 	if _, ok := waitFor(60*time.Second, func() bool { return moves() == 4 }); !ok {
 		workerFail("the worker did not reply to the next move")
 	}
@@ -93,34 +91,17 @@ func TestWorkerProcess(t *testing.T) {
 	}
 }
 
-// send sends a JSON request (with token as bearer unless empty) and
-// decodes the answer into out; any status but want fails the test.
-func send(t *testing.T, base, method, path, token string, body any, want int, out any) {
-	t.Helper()
-	var rd *bytes.Reader
-	if body != nil {
-		j, _ := json.Marshal(body)
-		rd = bytes.NewReader(j)
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	req, err := http.NewRequest(method, base+path, rd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := readAll(res)
-	if res.StatusCode != want {
-		t.Fatalf("%s %s: %d %.300s, want %d", method, path, res.StatusCode, text, want)
-	}
-	if err := json.Unmarshal([]byte(text), out); err != nil {
-		t.Fatalf("%s %s: %v in %.300s", method, path, err, text)
-	}
+// bearer is a client of one seat: its requests carry the seat's token.
+func bearer(token string) *http.Client {
+	return &http.Client{Transport: tokenTransport(token)}
+}
+
+// tokenTransport adds "Authorization: Bearer <token>" to each request.
+type tokenTransport string
+
+// RoundTrip sends a copy of r with the token.
+func (t tokenTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+string(t))
+	return http.DefaultTransport.RoundTrip(r)
 }

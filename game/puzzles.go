@@ -153,10 +153,11 @@ func (s *Service) DailyPuzzle(ctx context.Context, t time.Time) (*models.Puzzle,
 		return nil, err
 	}
 	if n == 0 {
-		return nil, models.ErrNotFound
+		return nil, ErrNotFound
 	}
 	day := t.UTC().Unix() / 86400
-	return s.db.PuzzleAt(ctx, int(day*dailyStep%int64(n)))
+	p, err := s.db.PuzzleAt(ctx, int(day*dailyStep%int64(n)))
+	return p, notFound(err)
 }
 
 // WinPlies returns the fewest plies, pit's included, within which pit
@@ -178,4 +179,50 @@ func (s *Service) WinPlies(ctx context.Context, rules engine.Rules, pos engine.P
 		return 0
 	}
 	return plies
+}
+
+// The puzzles' stored shapes, for the handlers (models' rows).
+type (
+	// Puzzle is a stored puzzle with its rating.
+	Puzzle = models.Puzzle
+	// PuzzlePlayer is a solver's rating, streak and counts.
+	PuzzlePlayer = models.PuzzlePlayer
+	// PuzzleAttempt is a solver's rated attempt.
+	PuzzleAttempt = models.PuzzleAttempt
+)
+
+// MaxPuzzleList bounds the puzzles one list returns.
+const MaxPuzzleList = models.MaxPuzzleList
+
+// notFound turns the storage's not found into ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, models.ErrNotFound) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// Puzzles returns at most limit puzzles of theme ("" for any) after the
+// number after, in their order.
+func (s *Service) Puzzles(ctx context.Context, theme string, after, limit int) ([]Puzzle, error) {
+	return s.db.Puzzles(ctx, theme, after, limit)
+}
+
+// PuzzleByID returns the puzzle id, or ErrNotFound.
+func (s *Service) PuzzleByID(ctx context.Context, id string) (*Puzzle, error) {
+	p, err := s.db.PuzzleByID(ctx, id)
+	return p, notFound(err)
+}
+
+// NextPuzzle returns the first puzzle of theme ("" for any) after the
+// number after that player has not attempted, wrapping round; ErrNotFound
+// when none is left.
+func (s *Service) NextPuzzle(ctx context.Context, player, theme string, after int) (*Puzzle, error) {
+	p, err := s.db.NextPuzzle(ctx, player, theme, after)
+	return p, notFound(err)
+}
+
+// PuzzleHistory returns player's last limit rated attempts, newest first.
+func (s *Service) PuzzleHistory(ctx context.Context, player string, limit int) ([]PuzzleAttempt, error) {
+	return s.db.PuzzleHistory(ctx, player, limit)
 }

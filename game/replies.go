@@ -102,7 +102,10 @@ func (p *Pool) jobConfig() *river.Config {
 		// A job waits at most this long for a fetch after another (River's
 		// default 100 ms adds up to that to a reply's time).
 		FetchCooldown: 5 * time.Millisecond,
-		Logger:        slog.New(warnings{p.log.Handler()}),
+		// A job whose insert's notification fell in another's cooldown is
+		// fetched at the next poll at the latest (River's default 1 s).
+		FetchPollInterval: 100 * time.Millisecond,
+		Logger:            slog.New(warnings{p.log.Handler()}),
 	}
 	if p.cfg.NoJobs {
 		return cfg
@@ -112,7 +115,9 @@ func (p *Pool) jobConfig() *river.Config {
 	river.AddWorker(workers, &reviewWorker{p: p})
 	cfg.Workers = workers
 	cfg.Queues = map[string]river.QueueConfig{
-		replyQueue:  {MaxWorkers: p.cfg.Workers},
+		// Twice the searchers: a reply's loads and stores overlap another's
+		// search (the pool still runs Workers searches at a time).
+		replyQueue:  {MaxWorkers: 2 * p.cfg.Workers},
 		reviewQueue: {MaxWorkers: reviewsAtOnce},
 	}
 	return cfg

@@ -285,3 +285,16 @@ func (p *Pool) search(ctx context.Context, g *engine.Game, lim search.Limits) (s
 	}
 	return res, serr
 }
+
+// ImportRecord returns the text of the kept imported record id, or
+// ErrNotFound.
+func (s *Service) ImportRecord(ctx context.Context, id string) (string, error) {
+	im, err := s.db.LoadImport(ctx, id)
+	if errors.Is(err, models.ErrNotFound) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", err
+	}
+	return im.Record, nil
+}

@@ -13,7 +13,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/game"
-	"oware/models"
 	"oware/static"
 	"oware/views"
 )
@@ -32,7 +31,7 @@ type pageCache struct {
 	pages map[string]*cachedPage // by cacheKey
 	// events tells the versions of the games of kept pages (Broker.Known),
 	// so that a kept game page needs no query while the listener is up.
-	events models.Broker
+	events game.Broker
 	// follows ends the subscription of each game whose pages are kept
 	// (at most maxCached games).
 	follows map[string]func()
@@ -65,7 +64,7 @@ func cacheKey(c echo.Context) string {
 // visitor who asks for it, but for the CSRF token: a whole page (no htmx
 // swap) for a visitor without an account.
 func (h *handler) cacheable(c echo.Context) bool {
-	return h.visit(c).user == nil && !htmx(c) && c.Request().Method == http.MethodGet
+	return h.user(c) == nil && !htmx(c) && c.Request().Method == http.MethodGet
 }
 
 // keptHead returns the head of the game of the request's kept page when

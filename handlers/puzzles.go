@@ -14,7 +14,6 @@ import (
 	"oware/engine"
 	"oware/engine/puzzle"
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -51,7 +50,7 @@ type puzzleJSON struct {
 	Number      int `json:"number"`
 }
 
-func toPuzzleJSON(p *models.Puzzle) puzzleJSON {
+func toPuzzleJSON(p *game.Puzzle) puzzleJSON {
 	return puzzleJSON{ID: p.ID, Rules: p.Rules, Position: p.Position, Themes: p.ThemeList(),
 		Rating: int(math.Round(p.Rating)), SolverMoves: len(game.SolverMoves(strings.Split(p.Solution, ","))), Number: p.Number}
 }
@@ -98,7 +97,7 @@ func (h *handler) apiPuzzles(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	limit, err := queryInt(c, "limit", defaultPuzzleList, 1, models.MaxPuzzleList, errPuzzleLimit)
+	limit, err := queryInt(c, "limit", defaultPuzzleList, 1, game.MaxPuzzleList, errPuzzleLimit)
 	if err != nil {
 		return err
 	}
@@ -106,7 +105,7 @@ func (h *handler) apiPuzzles(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rows, err := h.db.Puzzles(c.Request().Context(), theme, after, limit)
+	rows, err := h.games.Puzzles(c.Request().Context(), theme, after, limit)
 	if err != nil {
 		return err
 	}
@@ -118,9 +117,9 @@ func (h *handler) apiPuzzles(c echo.Context) error {
 }
 
 // loadPuzzle loads the puzzle of the request's :id.
-func (h *handler) loadPuzzle(c echo.Context) (*models.Puzzle, error) {
-	p, err := h.db.PuzzleByID(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, models.ErrNotFound) {
+func (h *handler) loadPuzzle(c echo.Context) (*game.Puzzle, error) {
+	p, err := h.games.PuzzleByID(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, game.ErrNotFound) {
 		return nil, errPuzzleNotFound
 	}
 	return p, err
@@ -219,7 +218,7 @@ func nextPath(lang, theme string, after int) string {
 }
 
 // puzzleCard is a puzzle in a list.
-func puzzleCard(lang string, p *models.Puzzle, theme string) views.PuzzleCard {
+func puzzleCard(lang string, p *game.Puzzle, theme string) views.PuzzleCard {
 	return views.PuzzleCard{ID: p.ID, URL: puzzlePath(lang, p.ID, theme), Rules: p.Rules, Themes: p.ThemeList(),
 		Rating: int(math.Round(p.Rating)), SolverMoves: len(game.SolverMoves(strings.Split(p.Solution, ",")))}
 }
@@ -235,7 +234,7 @@ func (h *handler) puzzleListPage(c echo.Context) error {
 		return err
 	}
 	ctx, lang := c.Request().Context(), langOf(c)
-	rows, err := h.db.Puzzles(ctx, theme, after, defaultPuzzleList+1)
+	rows, err := h.games.Puzzles(ctx, theme, after, defaultPuzzleList+1)
 	if err != nil {
 		return err
 	}
@@ -274,7 +273,7 @@ func (h *handler) puzzleListPage(c echo.Context) error {
 }
 
 // puzzleStats is a solver's rating and streak as pages show them.
-func puzzleStats(pl models.PuzzlePlayer) views.PuzzleStats {
+func puzzleStats(pl game.PuzzlePlayer) views.PuzzleStats {
 	return views.PuzzleStats{Rating: int(math.Round(pl.Rating)), Streak: pl.Streak, BestStreak: pl.BestStreak,
 		Solved: pl.Solved, Failed: pl.Failed}
 }
@@ -284,7 +283,7 @@ const maxPuzzleHistory = 20
 
 // puzzleHistory returns an account's last rated attempts.
 func (h *handler) puzzleHistory(c echo.Context, player string) ([]views.PuzzleHistoryRow, error) {
-	rows, err := h.db.PuzzleHistory(c.Request().Context(), player, maxPuzzleHistory)
+	rows, err := h.games.PuzzleHistory(c.Request().Context(), player, maxPuzzleHistory)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +299,7 @@ func (h *handler) puzzleHistory(c echo.Context, player string) ([]views.PuzzleHi
 // are no puzzles.
 func (h *handler) daily(c echo.Context) (*views.DailyPuzzle, error) {
 	p, err := h.games.DailyPuzzle(c.Request().Context(), h.games.Now())
-	if errors.Is(err, models.ErrNotFound) {
+	if errors.Is(err, game.ErrNotFound) {
 		return nil, nil
 	}
 	if err != nil {
@@ -328,8 +327,8 @@ func (h *handler) nextPuzzle(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.db.NextPuzzle(c.Request().Context(), h.puzzlePlayer(c, false), theme, after)
-	if errors.Is(err, models.ErrNotFound) {
+	p, err := h.games.NextPuzzle(c.Request().Context(), h.puzzlePlayer(c, false), theme, after)
+	if errors.Is(err, game.ErrNotFound) {
 		return errPuzzleNotFound
 	}
 	if err != nil {
@@ -396,7 +395,7 @@ func (h *handler) puzzleMoveForm(c echo.Context) error {
 // solving is a puzzle on its way: the line played so far and the
 // position after it.
 type solving struct {
-	puzzle   *models.Puzzle
+	puzzle   *game.Puzzle
 	rules    engine.Rules
 	start    engine.Position
 	pos      engine.Position
@@ -407,7 +406,7 @@ type solving struct {
 	played   int // the solver's last move, with verdict
 }
 
-func newSolving(p *models.Puzzle) (*solving, error) {
+func newSolving(p *game.Puzzle) (*solving, error) {
 	r, err := engine.RulesByName(p.Rules)
 	if err != nil {
 		return nil, err
@@ -557,7 +556,7 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 // puzzleWhy explains a wrong move: at the first move with the proven
 // outcomes of the puzzle's first moves, later by the uniqueness the
 // tables proved.
-func puzzleWhy(l *localizer, p *models.Puzzle, ply int, played, best string) []string {
+func puzzleWhy(l *localizer, p *game.Puzzle, ply int, played, best string) []string {
 	if ply > 0 {
 		return []string{l.T("pz_why_later", "Best", best, "Played", played)}
 	}

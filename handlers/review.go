@@ -12,7 +12,6 @@ import (
 
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -76,18 +75,19 @@ func (h *handler) finishedSubject(c echo.Context) (game.ReviewSubject, error) {
 // importSubject loads the imported record of the request's :id for a
 // review.
 func (h *handler) importSubject(c echo.Context) (game.ReviewSubject, error) {
-	im, err := h.db.LoadImport(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, models.ErrNotFound) {
+	id := c.Param("id")
+	text, err := h.games.ImportRecord(c.Request().Context(), id)
+	if errors.Is(err, game.ErrNotFound) {
 		return game.ReviewSubject{}, errNotFound
 	}
 	if err != nil {
 		return game.ReviewSubject{}, err
 	}
-	rec, err := readRecord(im.Record)
+	rec, err := readRecord(text)
 	if err != nil {
 		return game.ReviewSubject{}, errNotFound // a record this release cannot read
 	}
-	return game.ImportSubject(im.ID, rec), nil
+	return game.ImportSubject(id, rec), nil
 }
 
 // apiImportSubject is importSubject within the client's import limit

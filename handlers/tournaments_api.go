@@ -6,7 +6,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"oware/models"
 	"oware/tournament"
 )
 
@@ -43,7 +42,7 @@ type clockSettingJSON struct {
 	Increment int `json:"increment"`
 }
 
-func toTournamentJSON(t *models.Tournament) tournamentJSON {
+func toTournamentJSON(t *tournament.Tournament) tournamentJSON {
 	j := tournamentJSON{ID: t.ID, Kind: t.Kind, Name: t.Name, Rules: t.Rules, Status: t.Status,
 		Clock: clockSettingJSON{t.ClockInitial, t.ClockIncrement}, Minutes: t.Minutes, Rounds: t.Rounds,
 		Rated: t.Rated, Password: t.PasswordHash != "", StartsAt: t.StartsAt}
@@ -62,7 +61,7 @@ func (h *handler) apiTournaments(c echo.Context) error {
 		return err
 	}
 	out := []tournamentJSON{}
-	for _, list := range [][]models.Tournament{running, upcoming, finished} {
+	for _, list := range [][]tournament.Tournament{running, upcoming, finished} {
 		for i := range list {
 			out = append(out, toTournamentJSON(&list[i]))
 		}
@@ -89,7 +88,7 @@ func (h *handler) apiCreateTournament(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -196,7 +195,7 @@ func (h *handler) apiJoinTournament(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -209,7 +208,7 @@ func (h *handler) apiJoinTournament(c echo.Context) error {
 // apiWithdrawTournament: POST /api/v1/tournaments/{id}/withdraw with the
 // session cookie -> 200.
 func (h *handler) apiWithdrawTournament(c echo.Context) error {
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -224,7 +223,7 @@ func (h *handler) apiWithdrawTournament(c echo.Context) error {
 // "rank"}: the player's game in progress with its seat's bearer token
 // (for the moves API), their points and rank (null when not a player).
 func (h *handler) apiTournamentMe(c echo.Context) error {
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}

@@ -211,6 +211,14 @@ type Totals struct {
 	Won, Lost, Drawn int
 }
 
+// wonBy and lostBy are the SQL conditions "the account (both ? are its
+// id) won / lost this finished game", the storage's half of
+// accounts.Outcome: the one way to ask who won in SQL.
+const (
+	wonBy  = "((south_user_id = ? AND result = 'south') OR (north_user_id = ? AND result = 'north'))"
+	lostBy = "((south_user_id = ? AND result = 'north') OR (north_user_id = ? AND result = 'south'))"
+)
+
 // playerGames returns the query of the finished games of user id.
 func (db *DB) playerGames(ctx context.Context, id uint) *gorm.DB {
 	return db.Gorm.WithContext(ctx).Model(&Game{}).
@@ -226,9 +234,9 @@ func (db *DB) History(ctx context.Context, id uint, f HistoryFilter) ([]HistoryG
 	}
 	switch f.Result {
 	case "won":
-		q = q.Where("((south_user_id = ? AND result = 'south') OR (north_user_id = ? AND result = 'north'))", id, id)
+		q = q.Where(wonBy, id, id)
 	case "lost":
-		q = q.Where("((south_user_id = ? AND result = 'north') OR (north_user_id = ? AND result = 'south'))", id, id)
+		q = q.Where(lostBy, id, id)
 	case "drawn":
 		q = q.Where("result = 'draw'")
 	}
@@ -274,8 +282,8 @@ func (db *DB) History(ctx context.Context, id uint, f HistoryFilter) ([]HistoryG
 func (db *DB) PlayerTotals(ctx context.Context, id uint) ([]Totals, error) {
 	var out []Totals
 	err := db.playerGames(ctx, id).Select(`rules,
-		SUM(CASE WHEN (south_user_id = ? AND result = 'south') OR (north_user_id = ? AND result = 'north') THEN 1 ELSE 0 END) AS won,
-		SUM(CASE WHEN (south_user_id = ? AND result = 'north') OR (north_user_id = ? AND result = 'south') THEN 1 ELSE 0 END) AS lost,
+		SUM(CASE WHEN `+wonBy+` THEN 1 ELSE 0 END) AS won,
+		SUM(CASE WHEN `+lostBy+` THEN 1 ELSE 0 END) AS lost,
 		SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END) AS drawn`, id, id, id, id).
 		Group("rules").Order("rules").Scan(&out).Error
 	return out, err

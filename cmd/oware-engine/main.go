@@ -84,7 +84,7 @@ Commands:
       time; exit status 0 only when every puzzle is proven unique, 1 when
       one is not (each named on stderr).
   oware-engine uci [--level L] [--rules R] [--hash MB] [--threads N] [--tables DIR]
-                   [--weights W] [--pits FILE] [--book=false]
+                   [--weights W] [--pits FILE|none] [--book=false]
       Speaks the UCI-like protocol of the Aalina engine on stdin/stdout:
       uci, isready, ucinewgame, setoption name Level|Hash|Threads|UseTables|
       OwnBook|Rules|Weights value V, position startpos|fen P [moves M...] (labels, apart
@@ -96,7 +96,8 @@ Commands:
       seed). "go nodes N" without a time replaces the level's time by the
       node count (a fixed effort). Levels 6-8 answer from the opening book
       where it has the position ("info string book"; OwnBook false or
-      --book=false: never).
+      --book=false: never). --pits FILE evaluates with another pit table
+      (tune --pits), --pits none without one.
   oware-engine match --engine "CMD ..." --engine "CMD ..." --games N
                      --movetime MS | --depth D | --nodes N
                      [--openings K|FILE] [--rules R] [--max-plies P] [--seed S]

@@ -32,7 +32,7 @@ type uciEngine struct {
 	tablesDir string
 	tables    endgame.Tables
 	weights   search.Weights
-	pits      *search.PitTable // added to weights (--pits), or nil
+	pits      *search.PitTable // added to weights (search.DefaultPits, --pits FILE), or nil (--pits none)
 	searcher  *search.Searcher
 	game      *engine.Game
 	seed      uint64
@@ -63,7 +63,7 @@ func uci(args []string, in io.Reader, out io.Writer) error {
 	threads := fs.Int("threads", 1, "threads searching at once (lazy SMP)")
 	tablesDir := fs.String("tables", "", "folder of endgame table files")
 	weights := fs.String("weights", "", "evaluation weights, e.g. row=12,mobility=45")
-	pits := fs.String("pits", "", "a pit table file (oware-engine tune --pits) added to the evaluation")
+	pits := fs.String("pits", "", "a pit table file (oware-engine tune --pits) in place of the default one, or none")
 	seed := fs.Uint64("seed", 1, "seed of the variety of play")
 	book := fs.Bool("book", true, "levels 6-8 play from the opening book")
 	rest, err := parseAll(fs, args)
@@ -75,7 +75,11 @@ func uci(args []string, in io.Reader, out io.Writer) error {
 	}
 	e := &uciEngine{out: &lockedWriter{w: out}, level: search.Level(*level), hashMB: *hash,
 		useTables: *tablesDir != "", ownBook: *book, tablesDir: *tablesDir, seed: *seed, weights: search.DefaultWeights()}
-	if *pits != "" {
+	switch *pits {
+	case "":
+		e.pits = search.DefaultPits()
+	case "none":
+	default:
 		t, err := readPitTable(*pits)
 		if err != nil {
 			return usageError{err}

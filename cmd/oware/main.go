@@ -29,6 +29,7 @@ import (
 	"syscall"
 	"time"
 
+	"oware/accounts"
 	"oware/content"
 	"oware/engine/endgame"
 	"oware/game"
@@ -64,6 +65,7 @@ var env = map[string]string{
 	"build-tables":  "OWARE_BUILD_TABLES",
 	"computer":      "OWARE_COMPUTER",
 	"computer-jobs": "OWARE_COMPUTER_JOBS",
+	"computer-nice": "OWARE_COMPUTER_NICE",
 	"smtp-url":      "OWARE_SMTP_URL",
 	"metrics-addr":  "OWARE_METRICS_ADDR",
 	"stream-limits": "OWARE_STREAM_LIMITS",
@@ -91,6 +93,7 @@ type config struct {
 	buildTables                                bool   // build the missing tables in the background
 	computer                                   int    // the computer's searches at a time; 0: one per core
 	computerJobs                               bool   // work the computer's jobs in this process
+	computerNice                               int    // the nice value of the computer's workers
 	smtpURL                                    string // the SMTP server of the password reset mail; "" for none
 	metricsAddr                                string // the listen address of /metrics; "" for none
 	streams                                    handlers.StreamLimits
@@ -119,6 +122,9 @@ func parseConfig(args []string) (config, error) {
 	}
 	if c.database == "" {
 		return c, errors.New("-database is empty: give a postgres:// URL or an SQLite file path")
+	}
+	if c.computerNice < 0 || c.computerNice > 19 {
+		return c, fmt.Errorf("-computer-nice %d: want 0 to 19", c.computerNice)
 	}
 	if c.tableSeeds < 0 || c.tableSeeds > endgame.MaxSeedsLimit {
 		return c, fmt.Errorf("-table-seeds %d: want 0 to %d", c.tableSeeds, endgame.MaxSeedsLimit)
@@ -149,6 +155,8 @@ func flags(c *config) *flag.FlagSet {
 		"build the missing endgame tables in the background at the lowest priority (Abapa first, Wari and Warri once played); false: play without them, e.g. on all but one of several instances (env OWARE_BUILD_TABLES)")
 	fs.IntVar(&c.computer, "computer", 0,
 		"the computer's searches at a time in this process, at most one per core, at a low priority (default: one per core; env OWARE_COMPUTER)")
+	fs.IntVar(&c.computerNice, "computer-nice", game.DefaultNice,
+		"the nice value of the computer's workers' threads, 0 (the site's priority) to 19 (Linux; env OWARE_COMPUTER_NICE)")
 	fs.BoolVar(&c.computerJobs, "computer-jobs", true,
 		"work the computer's replies and the game reviews in this process; false: leave them to `oware worker` processes (env OWARE_COMPUTER_JOBS)")
 	fs.StringVar(&c.smtpURL, "smtp-url", "",
@@ -275,7 +283,6 @@ func run(args []string) error {
 	tournaments.Hourly = cfg.hourlyArenas
 	go tournaments.Run(brokerCtx, time.Second)
 	e, err := handlers.New(handlers.Config{
-		DB:      db,
 		Events:  events,
 		Games:   games,
 		BaseURL: cfg.baseURL,
@@ -285,6 +292,8 @@ func run(args []string) error {
 		Commit:  commit,
 
 		Tournaments: tournaments,
+		Accounts:    accounts.New(db),
+		Content:     content.New(db),
 		BehindProxy: cfg.behindProxy,
 		Mail:        mail,
 		Metrics:     met,

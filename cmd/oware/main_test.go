@@ -27,7 +27,7 @@ func TestParseConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := config{addr: ":7000", database: "postgres://db/oware", baseURL: "https://oware.example",
-		logFormat: "text", tables: "./data/tables", tableSeeds: defaultTableSeeds, buildTables: true, computerJobs: true}
+		logFormat: "text", tables: "./data/tables", tableSeeds: defaultTableSeeds, buildTables: true, computerJobs: true, computerNice: 10}
 	if c != want {
 		t.Errorf("parseConfig = %+v, want %+v", c, want)
 	}

@@ -24,9 +24,10 @@ type Weights struct {
 	Pits *PitTable
 }
 
-// DefaultWeights returns the tuned weights.
+// DefaultWeights returns the tuned weights and the fitted pit table
+// (DefaultPits).
 func DefaultWeights() Weights {
-	return Weights{Row: 12, Mobility: 45, Attack: 40, Threat: 0, Kroo: 10}
+	return Weights{Row: 12, Mobility: 45, Attack: 40, Threat: 0, Kroo: 10, Pits: DefaultPits()}
 }
 
 // ParseWeights reads weights written as "row=12,mobility=45,attack=40,

@@ -2,6 +2,7 @@ package search
 
 import (
 	"bufio"
+	_ "embed"
 	"fmt"
 	"io"
 	"math"
@@ -30,6 +31,21 @@ func (t *PitTable) evaluate(p *engine.Position) int32 {
 		v += t[r][min(int(p.Pits[(first+r)%engine.NumPits]), pitCounts-1)]
 	}
 	return v
+}
+
+// defaultPits is the pit table DefaultWeights play with, fitted by
+// oware-engine tune --pits (docs/engine.md, "Fitting the evaluation").
+//
+//go:embed pits.txt
+var defaultPits string
+
+// DefaultPits returns the pit table the default weights play with.
+func DefaultPits() *PitTable {
+	t, err := ReadPitTable(strings.NewReader(defaultPits))
+	if err != nil {
+		panic("search: the embedded pit table: " + err.Error())
+	}
+	return t
 }
 
 // pitsHeader starts a pit table file.

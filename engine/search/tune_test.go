@@ -7,10 +7,9 @@ import (
 	"oware/engine"
 )
 
-// TestFitWeights: samples whose targets known weights give are fitted,
-// from other weights, to less than a hundredth of the loss they had.
-func TestFitWeights(t *testing.T) {
-	truth := Weights{Row: 20, Mobility: 30, Attack: 50, Threat: 10, Kroo: 5}
+// samplesOf returns the positions of six middlegames with truth's
+// evaluation of each as its target.
+func samplesOf(t *testing.T, truth Weights) []Sample {
 	var samples []Sample
 	for _, g := range middlegames(t, 6) {
 		r := engine.NewGame(g.Rules, g.Start)
@@ -19,7 +18,16 @@ func TestFitWeights(t *testing.T) {
 			samples = append(samples, Sample{Pos: r.Position, Target: int(truth.evaluate(&r.Position))})
 		}
 	}
+	return samples
+}
+
+// TestFitWeights: samples whose targets known weights give are fitted,
+// from other weights, to less than a hundredth of the loss they had.
+func TestFitWeights(t *testing.T) {
+	truth := Weights{Row: 20, Mobility: 30, Attack: 50, Threat: 10, Kroo: 5}
+	samples := samplesOf(t, truth)
 	start := DefaultWeights()
+	start.Pits = nil
 	before := start.Loss(samples)
 	w, loss := FitWeights(samples, start, 16)
 	if loss > before/100 || w.Loss(samples) != loss {
@@ -56,14 +64,7 @@ func TestFitPits(t *testing.T) {
 	w := DefaultWeights()
 	with := w
 	with.Pits = &truth
-	var samples []Sample
-	for _, g := range middlegames(t, 6) {
-		r := engine.NewGame(g.Rules, g.Start)
-		for _, pit := range g.Moves {
-			r.Play(pit)
-			samples = append(samples, Sample{Pos: r.Position, Target: int(with.evaluate(&r.Position))})
-		}
-	}
+	samples := samplesOf(t, with)
 	fitted := w
 	fitted.Pits = FitPits(samples, w, 3000, 50000)
 	if before, after := w.Loss(samples), fitted.Loss(samples); after > before/10 {

@@ -18,7 +18,8 @@
 #   of one worker on core 1 (its own CPU, as another machine): replies per
 #   second (target: doubled).
 # queue: level 1 replies (the search takes nothing: the queue's own time),
-#   this build's durable jobs against $BASE's (the in-memory pool).
+#   this build's durable jobs (its workers at nice 10, then at 0) against
+#   $BASE's (the in-memory pool).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -103,11 +104,12 @@ scale() {
 
 queue() {
 	for i in $(seq "$RUNS"); do
-		for build in this base; do
+		for build in this nice0 base; do
 			[ "$build" = base ] && [ -z "${BASE:-}" ] && continue
-			local bin=-
+			local bin=- flags=()
 			[ "$build" = base ] && bin=$BASE
-			serve - "$bin"
+			[ "$build" = nice0 ] && flags=(-computer-nice 0)
+			serve - "$bin" "${flags[@]}"
 			loadavg "queue, run $i, $build build: 4 players against level 1"
 			load -mode computer -workers 4 -level 1 -games 1000 -duration 20s
 		done
