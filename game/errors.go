@@ -14,9 +14,14 @@ var (
 	ErrNotStarted  = errors.New("game: waiting for the opponent")
 	ErrNotYourTurn = errors.New("game: not your turn")
 	ErrSeatsTaken  = errors.New("game: both seats are taken")
-	ErrNoOffer     = errors.New("game: the opponent made no offer")
-	ErrNotOver     = errors.New("game: the game is not over")
-	ErrNotNamNam   = errors.New("game: not a Nam-nam match")
+	// ErrNoSeat: the visitor holds no seat in the game (LoadSeated).
+	ErrNoSeat = errors.New("game: no seat of yours")
+	// ErrTooManyGames: the visitor holds seats in MaxSeats games being
+	// played (RoomForSeat).
+	ErrTooManyGames = errors.New("game: too many games being played")
+	ErrNoOffer      = errors.New("game: the opponent made no offer")
+	ErrNotOver      = errors.New("game: the game is not over")
+	ErrNotNamNam    = errors.New("game: not a Nam-nam match")
 	// ErrBadClock: a time control that is not one of TimeControl.Check
 	// (real time 10 s to 3 h plus 0 to 60 s a move, or 1, 3 or 7 days a
 	// move); it is also an ErrBadSettings (clock.go).

@@ -7,59 +7,22 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
-	"github.com/alexedwards/argon2id"
 	"github.com/labstack/echo/v4"
 
-	"oware/models"
+	"oware/accounts"
 	"oware/views"
 )
-
-// argonParams are the argon2id settings of new password hashes (OWASP's
-// minimum: 19 MiB, 2 passes, 1 lane).
-var argonParams = &argon2id.Params{Memory: 19 * 1024, Iterations: 2, Parallelism: 1, SaltLength: 16, KeyLength: 32}
-
-// dummyHash is compared against when a login names no account, so that the
-// answer takes as long as for a wrong password.
-var dummyHash = sync.OnceValue(func() string {
-	h, _ := argon2id.CreateHash("not a password of anyone", argonParams)
-	return h
-})
-
-// hashSlots bounds the password hashes computed at once (19 MiB each).
-var hashSlots = make(chan struct{}, 4)
-
-// createHash hashes a new password.
-func createHash(pw string) (string, error) {
-	hashSlots <- struct{}{}
-	defer func() { <-hashSlots }()
-	return argon2id.CreateHash(pw, argonParams)
-}
-
-// passwordMatches compares a password with a stored hash.
-func passwordMatches(pw, hash string) bool {
-	hashSlots <- struct{}{}
-	defer func() { <-hashSlots }()
-	ok, err := argon2id.ComparePasswordAndHash(pw, hash)
-	return err == nil && ok
-}
 
 var usernameRe = regexp.MustCompile(`^[A-Za-z0-9_-]{3,20}$`)
 
 // logIn starts a session for u (a new one: session rotation) and adds the
 // games the visitor played as a guest in this browser to the account.
-func (h *handler) logIn(c echo.Context, u *models.User) error {
-	seats, err := h.guestSeats(c)
-	if err != nil {
+func (h *handler) logIn(c echo.Context, u *accounts.User) error {
+	if err := h.games.ClaimVisitorSeats(c.Request().Context(), h.visit(c).sess.visitor(), u.ID); err != nil {
 		return err
 	}
-	hashes := make(map[string]string, len(seats))
-	for _, s := range seats {
-		hashes[s.GameID] = s.TokenHash
-	}
-	h.games.ClaimSeats(c.Request().Context(), hashes, u.ID)
 	return h.visit(c).sess.renew(u)
 }
 
@@ -104,7 +67,7 @@ func localPath(next string) string {
 
 // afterLogin returns where a login or registration leads: the form's next
 // page, else the player's page.
-func afterLogin(c echo.Context, u *models.User) string {
+func afterLogin(c echo.Context, u *accounts.User) string {
 	if next := localPath(c.FormValue("next")); next != "" {
 		return next
 	}
@@ -121,21 +84,13 @@ func (h *handler) registerForm(c echo.Context) error {
 	if v.Fields = registrationErrors(name, pw, email); len(v.Fields) > 0 {
 		return h.authPage(c, http.StatusUnprocessableEntity, v)
 	}
-	u := &models.User{Username: name, Language: langOf(c)}
-	if email != "" {
-		u.Email = &email
-	}
 	if !h.limits.registration(clientKey(c)) {
 		v.Error = "acc_err_too_many"
 		return h.authPage(c, http.StatusTooManyRequests, v)
 	}
-	hash, err := createHash(pw)
+	u, err := h.accounts.Register(c.Request().Context(), name, langOf(c), email, pw)
 	if err != nil {
-		return err
-	}
-	u.PasswordHash = hash
-	if err := h.db.CreateUser(c.Request().Context(), u); err != nil {
-		if errors.Is(err, models.ErrConflict) {
+		if errors.Is(err, accounts.ErrTaken) {
 			v.Fields = map[string]string{"username": "acc_err_taken"}
 			return h.authPage(c, http.StatusUnprocessableEntity, v)
 		}
@@ -191,15 +146,11 @@ func (h *handler) loginForm(c echo.Context) error {
 	}
 	failed := true
 	defer func() { done(failed) }()
-	u, err := h.db.UserByName(c.Request().Context(), name)
-	if err != nil && !errors.Is(err, models.ErrNotFound) {
+	u, err := h.accounts.LogIn(c.Request().Context(), name, pw)
+	if err != nil {
 		return err
 	}
-	hash := dummyHash()
-	if u != nil {
-		hash = u.PasswordHash
-	}
-	if !passwordMatches(pw, hash) || u == nil {
+	if u == nil {
 		v.Error = "acc_err_login"
 		return h.authPage(c, http.StatusUnauthorized, v)
 	}
@@ -214,8 +165,8 @@ func (h *handler) loginForm(c echo.Context) error {
 // deletes the cookie.
 func (h *handler) logoutForm(c echo.Context) error {
 	v := h.visit(c)
-	if v.user != nil {
-		if err := h.db.BumpEpoch(c.Request().Context(), v.user.ID); err != nil {
+	if h.user(c) != nil {
+		if err := h.accounts.LogOut(c.Request().Context(), h.user(c).ID); err != nil {
 			return err
 		}
 	}
@@ -225,21 +176,29 @@ func (h *handler) logoutForm(c echo.Context) error {
 	return redirect(c, "/"+langOf(c)+"/")
 }
 
-// mustUser returns the logged-in player; for a visitor it returns nil and
-// the answer (a redirect to the login page) has been written.
-func (h *handler) mustUser(c echo.Context) (*models.User, error) {
-	if u := h.visit(c).user; u != nil {
-		return u, nil
+// requireUser is the middleware of the pages and forms of an account: a
+// visitor goes to the login page, which leads back to the page (after a
+// form: to the account page), and the handler does not run. Behind it
+// h.user(c) is the logged-in player.
+func (h *handler) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		u, err := h.account(c)
+		if err != nil {
+			return err
+		}
+		if u != nil {
+			return next(c)
+		}
+		back := "/" + langOf(c) + "/account"
+		if c.Request().Method == http.MethodGet {
+			back = c.Request().URL.RequestURI()
+		}
+		return redirect(c, "/"+langOf(c)+"/login?next="+url.QueryEscape(back))
 	}
-	next := "/" + langOf(c) + "/account"
-	if c.Request().Method == http.MethodGet {
-		next = c.Request().URL.RequestURI()
-	}
-	return nil, redirect(c, "/"+langOf(c)+"/login?next="+url.QueryEscape(next))
 }
 
 // settings renders the account page with a notice or an error (message ids).
-func (h *handler) settings(c echo.Context, u *models.User, status int, notice, errKey string) error {
+func (h *handler) settings(c echo.Context, u *accounts.User, status int, notice, errKey string) error {
 	p := h.page(c, "title_account", "/account")
 	v := views.AccountView{Username: u.Username, Language: u.Language, CSRF: csrfToken(c), MoveSound: u.MoveSound, TurnEmail: u.TurnEmail}
 	if u.Email != nil {
@@ -256,10 +215,7 @@ func (h *handler) settings(c echo.Context, u *models.User, status int, notice, e
 
 // accountPage is the account settings page (a visitor goes to the login).
 func (h *handler) accountPage(c echo.Context) error {
-	u, err := h.mustUser(c)
-	if u == nil {
-		return err
-	}
+	u := h.user(c)
 	notice := ""
 	f, err := h.visit(c).sess.takeFlash()
 	if err != nil {
@@ -274,15 +230,12 @@ func (h *handler) accountPage(c echo.Context) error {
 // languageForm stores the preferred language ("" = the browser's) and
 // shows the settings in it.
 func (h *handler) languageForm(c echo.Context) error {
-	u, err := h.mustUser(c)
-	if u == nil {
-		return err
-	}
+	u := h.user(c)
 	lang := c.FormValue("language")
 	if lang != "" && !validLang(lang) {
 		return errBadRequest
 	}
-	if err := h.db.SetUserLanguage(c.Request().Context(), u.ID, lang); err != nil {
+	if err := h.accounts.SetLanguage(c.Request().Context(), u.ID, lang); err != nil {
 		return err
 	}
 	if err := h.visit(c).sess.setFlash("acc_saved"); err != nil {
@@ -295,55 +248,38 @@ func (h *handler) languageForm(c echo.Context) error {
 	return redirect(c, "/"+to+"/account")
 }
 
-// confirmedUser returns the logged-in player who gave their current
-// password right (the settings that need it); otherwise nil, and the
-// answer (the login page, or the settings with the refusal) is written.
-func (h *handler) confirmedUser(c echo.Context) (*models.User, error) {
-	u, err := h.mustUser(c)
-	if u == nil {
-		return nil, err
+// withPassword returns the handler of a setting that asks for the current
+// password (form field current), behind requireUser: it compares it with
+// the player's within the failed-login limits and runs change only when
+// it is right; otherwise it answers the settings with the refusal (429,
+// 401).
+func (h *handler) withPassword(change func(c echo.Context, u *accounts.User) error) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		u := h.user(c)
+		key, addr := u.UsernameLower, clientKey(c)
+		wait, done := h.limits.attempt(key, addr)
+		if wait > 0 {
+			return h.settings(c, u, http.StatusTooManyRequests, "", waitMessage(c, wait))
+		}
+		right := h.accounts.Confirm(u, c.FormValue("current"))
+		done(!right)
+		if !right {
+			return h.settings(c, u, http.StatusUnauthorized, "", "acc_err_current")
+		}
+		return change(c, u)
 	}
-	if ok, err := h.checkPassword(c, u); !ok {
-		return nil, err
-	}
-	return u, nil
-}
-
-// checkPassword compares the form's current password with u's, within the
-// failed-login limits; the answer is nil or a refusal already rendered.
-func (h *handler) checkPassword(c echo.Context, u *models.User) (bool, error) {
-	key, addr := u.UsernameLower, clientKey(c)
-	wait, done := h.limits.attempt(key, addr)
-	if wait > 0 {
-		return false, h.settings(c, u, http.StatusTooManyRequests, "", waitMessage(c, wait))
-	}
-	right := passwordMatches(c.FormValue("current"), u.PasswordHash)
-	done(!right)
-	if !right {
-		return false, h.settings(c, u, http.StatusUnauthorized, "", "acc_err_current")
-	}
-	return true, nil
 }
 
 // passwordForm changes the password: every other session ends, this one
 // is renewed.
-func (h *handler) passwordForm(c echo.Context) error {
-	u, err := h.confirmedUser(c)
-	if u == nil {
-		return err
-	}
+func (h *handler) passwordForm(c echo.Context, u *accounts.User) error {
 	pw := c.FormValue("password")
 	if !validPassword(pw) {
 		return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_password_length")
 	}
-	hash, err := createHash(pw)
-	if err != nil {
+	if err := h.accounts.SetPassword(c.Request().Context(), u, pw); err != nil {
 		return err
 	}
-	if err := h.db.SetUserPassword(c.Request().Context(), u.ID, hash); err != nil {
-		return err
-	}
-	u.Epoch++
 	if err := h.visit(c).sess.renew(u); err != nil {
 		return err
 	}
@@ -352,12 +288,8 @@ func (h *handler) passwordForm(c echo.Context) error {
 
 // deleteForm deletes the account (after the password) and logs out; the
 // games stay, shown as played by a deleted player.
-func (h *handler) deleteForm(c echo.Context) error {
-	u, err := h.confirmedUser(c)
-	if u == nil {
-		return err
-	}
-	if err := h.db.DeleteUser(c.Request().Context(), u.ID); err != nil {
+func (h *handler) deleteForm(c echo.Context, u *accounts.User) error {
+	if err := h.accounts.Delete(c.Request().Context(), u.ID); err != nil {
 		return err
 	}
 	if err := h.visit(c).sess.end(); err != nil {
@@ -368,22 +300,13 @@ func (h *handler) deleteForm(c echo.Context) error {
 
 // emailForm sets or removes (an empty field) the account's address, after
 // the current password: whoever holds the address can set the password.
-func (h *handler) emailForm(c echo.Context) error {
-	u, err := h.confirmedUser(c)
-	if u == nil {
-		return err
-	}
+func (h *handler) emailForm(c echo.Context, u *accounts.User) error {
 	email := strings.TrimSpace(c.FormValue("email"))
-	var stored *string
-	if email != "" {
-		if !validEmail(email) {
-			return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
-		}
-		stored = &email
+	if email != "" && !validEmail(email) {
+		return h.settings(c, u, http.StatusUnprocessableEntity, "", "acc_err_email")
 	}
-	if err := h.db.SetUserEmail(c.Request().Context(), u.ID, stored); err != nil {
+	if err := h.accounts.SetEmail(c.Request().Context(), u, email); err != nil {
 		return err
 	}
-	u.Email = stored
 	return h.settings(c, u, http.StatusOK, "acc_email_saved", "")
 }

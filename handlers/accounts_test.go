@@ -609,8 +609,8 @@ func TestAccountPagesEveryLanguage(t *testing.T) {
 // TestSecureCookieOverHTTPS: served over HTTPS, the session cookie is
 // Secure (and still HttpOnly, SameSite=Lax).
 func TestSecureCookieOverHTTPS(t *testing.T) {
-	e, err := handlers.New(handlers.Config{DB: modelsOpenSQLite(t), BaseURL: "https://oware.example",
-		Secret: []byte("0123456789abcdef0123456789abcdef"), Log: slog.New(slog.DiscardHandler)})
+	e, err := handlers.New(withServices(t, modelsOpenSQLite(t), handlers.Config{BaseURL: "https://oware.example",
+		Secret: []byte("0123456789abcdef0123456789abcdef"), Log: slog.New(slog.DiscardHandler)}))
 	if err != nil {
 		t.Fatal(err)
 	}

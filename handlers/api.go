@@ -118,11 +118,11 @@ func (h *handler) apiCreate(c echo.Context) error {
 
 // apiGame: GET /api/v1/games/{id}.
 func (h *handler) apiGame(c echo.Context) error {
-	g, err := h.games.Load(c.Request().Context(), c.Param("id"))
+	g, seat, err := h.games.LoadFor(c.Request().Context(), c.Param("id"), h.visitorOf(c))
 	if err != nil {
 		return err
 	}
-	if seat := h.seatOf(c, &g.Head); seat != engine.Nobody {
+	if seat != engine.Nobody {
 		h.seen(c, g, seat) // a program reading its game is there
 	}
 	return c.JSON(http.StatusOK, h.toJSON(g))
@@ -186,21 +186,15 @@ func jsonHasNUL(b []byte) bool {
 }
 
 // bearer loads the game of :id and the seat of the request's bearer token:
-// 401 without a token, 403 for a token that holds no seat.
+// 401 without a token (before any read), 403 for a token that holds no
+// seat. The token is checked against the game's row in the same one read
+// that loads it, before any work on the game (game.Service.LoadSeated).
 func (h *handler) bearer(c echo.Context) (*game.Game, engine.Side, error) {
-	g, err := h.games.Load(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return nil, engine.Nobody, err
-	}
 	if bearerToken(c) == "" {
 		c.Response().Header().Set(echo.HeaderWWWAuthenticate, `Bearer realm="oware"`)
 		return nil, engine.Nobody, &userError{http.StatusUnauthorized, "err_no_seat"}
 	}
-	seat := h.seatOf(c, &g.Head)
-	if seat == engine.Nobody {
-		return nil, seat, errNoSeat
-	}
-	return g, seat, nil
+	return h.games.LoadSeated(c.Request().Context(), c.Param("id"), h.visitorOf(c))
 }
 
 // bearerToken returns the request's bearer token, or "".

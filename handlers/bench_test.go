@@ -62,7 +62,7 @@ func benchSite(b *testing.B, db *models.DB) http.Handler {
 	if err := content.Load(b.Context(), db, log); err != nil {
 		b.Fatal(err)
 	}
-	e, err := handlers.New(handlers.Config{DB: db, Secret: []byte("0123456789abcdef0123456789abcdef"), Log: log})
+	e, err := handlers.New(withServices(b, db, handlers.Config{Secret: []byte("0123456789abcdef0123456789abcdef"), Log: log}))
 	if err != nil {
 		b.Fatal(err)
 	}

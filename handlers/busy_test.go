@@ -28,7 +28,7 @@ func TestBusyIsNoServerError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := handlers.New(handlers.Config{DB: db, Games: games, Secret: []byte("0123456789abcdef0123456789abcdef"), Log: log})
+	e, err := handlers.New(withServices(t, db, handlers.Config{Games: games, Secret: []byte("0123456789abcdef0123456789abcdef"), Log: log}))
 	if err != nil {
 		t.Fatal(err)
 	}

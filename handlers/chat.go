@@ -11,7 +11,6 @@ import (
 
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -41,9 +40,8 @@ func (h *handler) chatForm(c echo.Context) error {
 	if !slices.Contains(views.ChatPresets, msg) || g.VsComputer() {
 		return errBadRequest
 	}
-	m := &models.ChatMessage{GameID: g.ID, Side: seat.String(), Message: msg}
-	err = h.db.AddChat(c.Request().Context(), m, chatGap, chatMax)
-	if errors.Is(err, models.ErrChatLimit) {
+	err = h.games.Say(c.Request().Context(), g, seat, msg, chatGap, chatMax)
+	if errors.Is(err, game.ErrChatLimit) {
 		return errChatLimit
 	}
 	if err != nil {
@@ -87,7 +85,7 @@ func (h *handler) chatView(c echo.Context, g *game.Game, seat engine.Side) (*vie
 	if g.VsComputer() || seat == engine.Nobody || g.Status == game.Waiting {
 		return nil, nil
 	}
-	msgs, err := h.db.Chat(c.Request().Context(), g.ID, chatShown)
+	msgs, err := h.games.Chat(c.Request().Context(), g.ID, chatShown)
 	if err != nil {
 		return nil, err
 	}

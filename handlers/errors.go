@@ -11,9 +11,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/tournament"
 	"oware/views"
 )
@@ -43,6 +43,10 @@ var refusals = []struct {
 	ue  *userError
 }{
 	{game.ErrNotFound, errNotFound},
+	{accounts.ErrFollowSelf, &userError{http.StatusUnprocessableEntity, "err_follow_self"}},
+	{accounts.ErrFollowLimit, &userError{http.StatusConflict, "err_follow_limit"}},
+	{game.ErrNoSeat, errNoSeat},
+	{game.ErrTooManyGames, &userError{http.StatusConflict, "err_too_many_games"}},
 	{game.ErrBadClock, &userError{http.StatusUnprocessableEntity, "clk_err_bad_clock"}},
 	{game.ErrBadRatingRange, &userError{http.StatusUnprocessableEntity, "fr_err_rating_range"}},
 	{game.ErrTooManyChallenges, &userError{http.StatusTooManyRequests, "fr_err_too_many_challenges"}},
@@ -150,7 +154,7 @@ func setRetryAfter(c echo.Context, d time.Duration) int {
 // handleError answers an error: JSON under /api/, else a localized page.
 // Refusals keep their status (a 503 refusal, the computer busy, with
 // Retry-After and no error in the log); the database out of reach
-// (models.Unavailable) is 503 with Retry-After; anything else is logged as a
+// (game.Unavailable) is 503 with Retry-After; anything else is logged as a
 // 500.
 func (h *handler) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
@@ -176,7 +180,7 @@ func (h *handler) handleError(err error, c echo.Context) {
 		case status < 500:
 			key = "err_bad_request"
 		}
-	case models.Unavailable(err):
+	case game.Unavailable(err):
 		status, key = http.StatusServiceUnavailable, "err_unavailable"
 	}
 	unsure := "" // the game of a move that may have been stored

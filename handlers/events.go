@@ -8,22 +8,17 @@ import (
 
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 )
 
 // gameEvents streams the game panel of the visitor's view as server-sent
 // events (event "game") whenever the game changes.
 func (h *handler) gameEvents(c echo.Context) error {
 	id := c.Param("id")
-	if !models.ValidKey(id, 12) {
+	if !game.ValidID(id) {
 		return errNotFound
 	}
 	return h.stream(c, id, func() (*game.Game, engine.Side, error) {
-		g, err := h.games.Load(c.Request().Context(), id)
-		if err != nil {
-			return nil, engine.Nobody, err
-		}
-		return g, h.seatOf(c, &g.Head), nil
+		return h.games.LoadFor(c.Request().Context(), id, h.visitorOf(c))
 	})
 }
 

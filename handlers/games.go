@@ -9,7 +9,6 @@ import (
 
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -28,7 +27,7 @@ func (h *handler) createGameForm(c echo.Context) error {
 // seat (and set's opponent), keeps the creator's seat in the session and
 // shows the game page.
 func (h *handler) startGame(c echo.Context, set game.Settings) error {
-	set.Rules, set.Seat, set.UserID = c.FormValue("rules"), c.FormValue("seat"), h.visit(c).userID()
+	set.Rules, set.Seat, set.UserID = c.FormValue("rules"), c.FormValue("seat"), h.userID(c)
 	if set.Rules == "namnam" { // the form sends the fours setting with every rule set
 		set.Fours = c.FormValue("fours")
 	}
@@ -43,7 +42,7 @@ func (h *handler) startGame(c echo.Context, set game.Settings) error {
 	if err != nil {
 		return err
 	}
-	if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
+	if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 		return err
 	}
 	return redirect(c, gamePath(langOf(c), g.ID))
@@ -51,21 +50,13 @@ func (h *handler) startGame(c echo.Context, set game.Settings) error {
 
 // load loads the game of the request's :id and the visitor's seat.
 func (h *handler) load(c echo.Context) (*game.Game, engine.Side, error) {
-	g, err := h.games.Load(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return nil, engine.Nobody, err
-	}
-	return g, h.seatOf(c, &g.Head), nil
+	return h.games.LoadFor(c.Request().Context(), c.Param("id"), h.visitorOf(c))
 }
 
 // seated loads the game of the request's :id and the visitor's seat; a
 // visitor without a seat is refused (403).
 func (h *handler) seated(c echo.Context) (*game.Game, engine.Side, error) {
-	g, seat, err := h.load(c)
-	if err == nil && seat == engine.Nobody {
-		err = errNoSeat
-	}
-	return g, seat, err
+	return h.games.LoadSeated(c.Request().Context(), c.Param("id"), h.visitorOf(c))
 }
 
 // viewerOf returns the request's viewer of g in seat.
@@ -95,7 +86,11 @@ func (h *handler) gamePage(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if head.FreeSeat() == engine.Nobody && h.guestSeat(c, head) == "" && h.pages.serve(c, strconv.Itoa(head.Version)) {
+		hash, err := h.guestSeat(c, head)
+		if err != nil {
+			return err
+		}
+		if head.FreeSeat() == engine.Nobody && hash == "" && h.pages.serve(c, strconv.Itoa(head.Version)) {
 			return nil
 		}
 	}
@@ -109,7 +104,7 @@ func (h *handler) gamePage(c echo.Context) error {
 	spectator := seat == engine.Nobody && h.cacheable(c)
 	v := h.gameView(g, h.viewerOf(c, g, seat))
 	if seat != engine.Nobody {
-		v.EventsURL += "&view=" + models.NewToken()[:12] // its actions' answers are not streamed again
+		v.EventsURL += "&view=" + game.NewToken()[:12] // its actions' answers are not streamed again
 	}
 	p := h.page(c, titleKey(g, "title_game"), "/games/"+g.ID)
 	key, err := h.visit(c).sess.takeFlash()
@@ -123,9 +118,7 @@ func (h *handler) gamePage(c echo.Context) error {
 	if v.Chat, err = h.chatView(c, g, seat); err != nil {
 		return err
 	}
-	if u := h.visit(c).user; u != nil {
-		v.Sound, v.Mute = u.MoveSound, !u.MoveSound
-	}
+	v.Sound, v.Mute = p.Board.Sound, !p.Board.Sound
 	if spectator && key == "" && !g.Clock.On() {
 		return h.pages.renderGame(c, g, p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
 	}
@@ -210,7 +203,7 @@ func (h *handler) joinForm(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
+		if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 			return err
 		}
 	}

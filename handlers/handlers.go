@@ -18,29 +18,34 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 
+	"oware/accounts"
 	"oware/content"
 	"oware/engine"
-	"oware/engine/search"
 	"oware/game"
 	"oware/mailer"
 	"oware/metrics"
-	"oware/models"
 	"oware/static"
 	"oware/tournament"
 	"oware/views"
 )
 
-// Config is what the site needs from the server command.
+// Config is what the site needs from the server command. The services
+// and the broker are required: the caller starts them, with the context
+// that ends them (New starts nothing that would outlive the caller).
 type Config struct {
-	DB     *models.DB
-	Events models.Broker // nil: DB.Broker
-	// Games is the game service; nil: one on DB. Without a computer's
-	// pool (game.Service.StartComputer) it gets one of a worker per core,
-	// without endgame tables, that runs as long as the process.
+	// Events is the broker of the live updates (game.Service.Broker),
+	// required.
+	Events game.Broker
+	// Games is the game service, required, with its computer's pool
+	// started (game.Service.StartComputer).
 	Games *game.Service
-	// Tournaments runs the tournaments; nil: one on DB and Games (whose
-	// pairings then run only when a game ends or a page asks: the
-	// server runs tournament.Service.Run).
+	// Accounts is the accounts service, required.
+	Accounts *accounts.Service
+	// Content reads the pages and tutorials, required.
+	Content *content.Service
+	// Tournaments runs the tournaments, required (the server also runs
+	// tournament.Service.Run; without it pairings run only when a game
+	// ends or a page asks).
 	Tournaments *tournament.Service
 	BaseURL     string       // absolute URL of the site, for invitation links; "http://localhost:8080" when empty
 	Secret      []byte       // the cookie secret (session keys are derived from it)
@@ -80,11 +85,12 @@ type Config struct {
 
 // handler holds what the handlers share.
 type handler struct {
-	db              *models.DB
 	games           *game.Service
+	accounts        *accounts.Service
+	content         *content.Service
 	tournaments     *tournament.Service
-	events          models.Broker // the tournaments' live standings (tournaments.go)
-	standings       *standings    // their counts shared by the streams (standings.go)
+	events          game.Broker // the tournaments' live standings (tournaments.go)
+	standings       *standings  // their counts shared by the streams (standings.go)
 	base            string
 	log             *slog.Logger
 	version, commit string
@@ -105,6 +111,9 @@ type handler struct {
 	behindProxy     bool           // Config.BehindProxy
 	mail            *mailer.Mailer // nil: no password resets (reset.go)
 	resets          *resetLimits
+	// seatRoutes are the paths (echo's c.Path) of the seat actions, whose
+	// game is read with the session's account (routes.go).
+	seatRoutes map[string]bool
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -115,8 +124,19 @@ type handler struct {
 // pages and tutorials must have been loaded into the database
 // (content.Load).
 func New(cfg Config) (*echo.Echo, error) {
-	if cfg.DB == nil {
-		return nil, errors.New("handlers: Config.DB is nil")
+	switch {
+	case cfg.Events == nil:
+		return nil, errors.New("handlers: Config.Events is nil")
+	case cfg.Games == nil:
+		return nil, errors.New("handlers: Config.Games is nil")
+	case cfg.Games.Computer() == nil:
+		return nil, errors.New("handlers: Config.Games has no computer's pool (game.Service.StartComputer)")
+	case cfg.Accounts == nil:
+		return nil, errors.New("handlers: Config.Accounts is nil")
+	case cfg.Content == nil:
+		return nil, errors.New("handlers: Config.Content is nil")
+	case cfg.Tournaments == nil:
+		return nil, errors.New("handlers: Config.Tournaments is nil")
 	}
 	if len(cfg.Secret) < 16 {
 		return nil, errors.New("handlers: Config.Secret is shorter than 16 bytes")
@@ -125,20 +145,6 @@ func New(cfg Config) (*echo.Echo, error) {
 		cfg.Log = slog.Default()
 	}
 	cfg.Log = slog.New(LogHandler(cfg.Log.Handler()))
-	if cfg.Events == nil {
-		cfg.Events = cfg.DB.Broker(context.Background())
-	}
-	if cfg.Games == nil {
-		cfg.Games = game.New(cfg.DB, cfg.Log)
-	}
-	if cfg.Games.Computer() == nil {
-		if _, err := cfg.Games.StartComputer(context.Background(), game.PoolConfig{MinThink: search.MinThinkTime}); err != nil {
-			return nil, err
-		}
-	}
-	if cfg.Tournaments == nil {
-		cfg.Tournaments = tournament.New(cfg.DB, cfg.Games, cfg.Log)
-	}
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = "http://localhost:8080"
 	}
@@ -152,7 +158,7 @@ func New(cfg Config) (*echo.Echo, error) {
 	}
 	base := strings.TrimRight(cfg.BaseURL, "/")
 	h := &handler{
-		db: cfg.DB, games: cfg.Games, tournaments: cfg.Tournaments, base: base, log: cfg.Log,
+		games: cfg.Games, accounts: cfg.Accounts, content: cfg.Content, tournaments: cfg.Tournaments, base: base, log: cfg.Log,
 		version: cfg.Version, commit: cfg.Commit,
 		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
 		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
@@ -203,10 +209,11 @@ func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
 			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"), Turn: h.assets.URL("turn.js"),
 			Icon: h.assets.URL("icon.svg"),
 		},
-		CSRF: csrfToken(c),
+		CSRF:  csrfToken(c),
+		Board: h.boardSettings(c),
 	}
-	if v.user != nil {
-		p.User = v.user.Username
+	if h.user(c) != nil {
+		p.User = h.user(c).Username
 	}
 	return p
 }

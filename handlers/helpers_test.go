@@ -3,6 +3,7 @@ package handlers_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -14,10 +15,14 @@ import (
 	"strings"
 	"testing"
 
+	"oware/accounts"
 	"oware/content"
+	"oware/engine/search"
+	"oware/game"
 	"oware/handlers"
 	"oware/models"
 	"oware/models/modelstest"
+	"oware/tournament"
 )
 
 // site is a test server on one database.
@@ -45,12 +50,19 @@ func newSite(t *testing.T, db *models.DB) *site {
 // not nil) before the site is made.
 func newSiteWith(t *testing.T, db *models.DB, adjust func(*handlers.Config)) *site {
 	t.Helper()
+	return newSiteWrapped(t, db, adjust, nil)
+}
+
+// newSiteWrapped is newSiteWith whose server serves the site through wrap
+// (when not nil).
+func newSiteWrapped(t *testing.T, db *models.DB, adjust func(*handlers.Config), wrap func(http.Handler) http.Handler) *site {
+	t.Helper()
 	if err := content.Load(t.Context(), db, slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewUnstartedServer(nil)
 	cfg := handlers.Config{
-		DB: db, BaseURL: "http://" + srv.Listener.Addr().String(),
+		BaseURL: "http://" + srv.Listener.Addr().String(),
 		Secret:  []byte("0123456789abcdef0123456789abcdef"),
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Version: "v0.1.0", Commit: "a38d0e2f00",
@@ -58,14 +70,53 @@ func newSiteWith(t *testing.T, db *models.DB, adjust func(*handlers.Config)) *si
 	if adjust != nil {
 		adjust(&cfg)
 	}
-	e, err := handlers.New(cfg)
+	e, err := handlers.New(withServices(t, db, cfg))
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv.Config.Handler = e
+	if wrap != nil {
+		srv.Config.Handler = wrap(e)
+	}
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return &site{t: t, srv: srv, db: db}
+}
+
+// withServices returns cfg with the services it lacks made on db, as the
+// server command makes them: the game service with a computer's pool (a
+// worker per core, stopped when the test ends), the accounts, the content,
+// the tournaments and the broker of the live updates.
+func withServices(t testing.TB, db *models.DB, cfg handlers.Config) handlers.Config {
+	t.Helper()
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Games == nil {
+		cfg.Games = game.New(db, log)
+	}
+	if cfg.Games.Computer() == nil {
+		ctx, stop := context.WithCancel(context.Background())
+		pool, err := cfg.Games.StartComputer(ctx, game.PoolConfig{MinThink: search.MinThinkTime})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { stop(); pool.Wait() })
+	}
+	if cfg.Events == nil {
+		cfg.Events = db.Broker(context.Background()) // it stops when db is closed
+	}
+	if cfg.Accounts == nil {
+		cfg.Accounts = accounts.New(db)
+	}
+	if cfg.Content == nil {
+		cfg.Content = content.New(db)
+	}
+	if cfg.Tournaments == nil {
+		cfg.Tournaments = tournament.New(db, cfg.Games, log)
+	}
+	return cfg
 }
 
 // browser is a client with cookies that does not follow redirects.

@@ -6,9 +6,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -46,6 +46,11 @@ func (h *handler) home(c echo.Context) error {
 		return err
 	}
 	v.Tournaments = h.tournamentReminders(c)
+	if followed, err := h.followedGames(c); err != nil {
+		return err
+	} else if len(followed.Games) > 0 {
+		v.Followed = &followed
+	}
 	return render(c, http.StatusOK, views.Home(p, v))
 }
 
@@ -54,7 +59,7 @@ func (h *handler) home(c echo.Context) error {
 // holds, the games waiting for the visitor's move first.
 func (h *handler) gamesInProgress(c echo.Context) ([]views.OpenGame, error) {
 	var games []views.OpenGame
-	if u := h.visit(c).user; u != nil {
+	if u := h.user(c); u != nil {
 		var err error
 		if games, err = h.openGames(c, u); err != nil {
 			return nil, err
@@ -85,7 +90,7 @@ func byTurn(a, b views.OpenGame) int {
 }
 
 // openGames lists the games of u that are not over, for u's own pages.
-func (h *handler) openGames(c echo.Context, u *models.User) ([]views.OpenGame, error) {
+func (h *handler) openGames(c echo.Context, u *accounts.User) ([]views.OpenGame, error) {
 	games, err := h.games.OpenGames(c.Request().Context(), u.ID)
 	if err != nil {
 		return nil, err
@@ -110,7 +115,7 @@ func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views
 		return nil, nil
 	}
 	ctx := c.Request().Context()
-	seats, err := h.db.VisitorOpenSeats(ctx, visitor)
+	seats, err := h.games.OpenSeats(ctx, visitor)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +128,7 @@ func (h *handler) sessionGames(c echo.Context, listed []views.OpenGame) ([]views
 		if err != nil {
 			return nil, err
 		}
-		if seat := g.SeatOf(e.TokenHash, h.visit(c).userID()); seat != engine.Nobody && g.Status != game.Over {
+		if seat := g.SeatOf(e.TokenHash, h.userID(c)); seat != engine.Nobody && g.Status != game.Over {
 			out = append(out, openGameOf(g, seat))
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
-	"oware/models"
+	"oware/game"
 	"oware/views"
 )
 
@@ -75,7 +75,7 @@ func (h *handler) importForm(c echo.Context) error {
 	if err != nil {
 		return h.importAnswer(c, http.StatusUnprocessableEntity, text, recordError(l, err))
 	}
-	id, err := h.db.SaveImport(c.Request().Context(), text)
+	id, err := h.games.SaveImport(c.Request().Context(), text)
 	if err != nil {
 		return err
 	}
@@ -160,15 +160,15 @@ func (h *handler) importReplay(c echo.Context) error {
 		return err
 	}
 	l := newLocalizer(h.bundle, langOf(c), h.log)
-	im, err := h.db.LoadImport(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, models.ErrNotFound) {
-		days := int(models.ImportLifetime.Hours() / 24)
+	record, err := h.games.ImportRecord(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, game.ErrNotFound) {
+		days := int(game.ImportLifetime.Hours() / 24)
 		return h.importAnswer(c, http.StatusNotFound, "", l.T("import_err_gone", "Days", days))
 	}
 	if err != nil {
 		return err
 	}
-	rec, err := readRecord(im.Record)
+	rec, err := readRecord(record)
 	if err != nil { // a record kept by an older release, or out of work
 		return h.importAnswer(c, http.StatusUnprocessableEntity, "", recordError(l, err))
 	}
@@ -187,9 +187,9 @@ func (h *handler) importReplay(c echo.Context) error {
 	}
 	v.Ignored = rec.Ignored
 	lang := langOf(c)
-	v.URL = func(ply int) string { return importURL(lang, im.ID, ply) }
+	v.URL = func(ply int) string { return importURL(lang, c.Param("id"), ply) }
 	v.Analysis = boardPath(lang, rec.Rules, v.Position)
-	if err := h.attachReview(c, &v, "i/"+im.ID, "/"+lang+"/import/"+im.ID+"/analysis"); err != nil {
+	if err := h.attachReview(c, &v, "i/"+c.Param("id"), "/"+lang+"/import/"+c.Param("id")+"/analysis"); err != nil {
 		return err
 	}
 	return h.showReplay(c, h.page(c, "title_import_replay", "/import"), v)

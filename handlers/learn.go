@@ -29,11 +29,10 @@ const learnTryTime = 500 * time.Millisecond
 
 // gameLearn is the page of a site game.
 func (h *handler) gameLearn(c echo.Context) error {
-	g, err := h.games.Load(c.Request().Context(), c.Param("id"))
+	g, side, err := h.games.LoadFor(c.Request().Context(), c.Param("id"), h.visitorOf(c))
 	if err != nil {
 		return err
 	}
-	side := h.seatOf(c, &g.Head)
 	base := gamePath(langOf(c), g.ID)
 	return h.learn(c, game.GameSubject(g), side, base+"/learn", func(ply int) string { return base + "/replay?ply=" + strconv.Itoa(ply) })
 }

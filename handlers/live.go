@@ -10,7 +10,6 @@ import (
 
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -21,7 +20,7 @@ import (
 // every watcher of that kind; a watcher never queries the database for an
 // event. One goroutine per watched game does this work.
 type live struct {
-	events models.Broker
+	events game.Broker
 	load   func(ctx context.Context, id string) (*game.Game, error)
 	render func(g *game.Game, kinds []kind) (map[kind][]byte, error)
 	log    *slog.Logger
@@ -75,7 +74,7 @@ type watched struct {
 }
 
 // newLive returns the fan-out of the game events of events.
-func newLive(events models.Broker, log *slog.Logger, load func(context.Context, string) (*game.Game, error),
+func newLive(events game.Broker, log *slog.Logger, load func(context.Context, string) (*game.Game, error),
 	render func(*game.Game, []kind) (map[kind][]byte, error)) *live {
 	return &live{events: events, load: load, render: render, log: log, games: map[string]*watched{}, views: map[string]map[*watcher]struct{}{}}
 }

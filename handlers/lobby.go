@@ -8,7 +8,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/game"
-	"oware/models"
 	"oware/views"
 )
 
@@ -21,7 +20,7 @@ import (
 // browser's key when needed; the caller saves the session).
 func (h *handler) player(c echo.Context) game.Player {
 	v := h.visit(c)
-	return game.Player{UserID: v.userID(), Owner: game.OwnerOf(v.userID(), v.sess.browserKey()), Client: clientKey(c)}
+	return game.Player{UserID: h.userID(c), Owner: game.OwnerOf(h.userID(c), v.sess.browserKey()), Client: clientKey(c)}
 }
 
 // lobbyPage is the lobby. A visitor whose challenge was taken goes to
@@ -81,7 +80,7 @@ func (h *handler) lobbyView(c echo.Context) (views.LobbyView, string, error) {
 	ctx := c.Request().Context()
 	vis := h.visit(c)
 	lang := langOf(c)
-	v := views.LobbyView{CSRF: csrfToken(c), ListURL: "/" + lang + "/lobby/list", Player: vis.user != nil}
+	v := views.LobbyView{CSRF: csrfToken(c), ListURL: "/" + lang + "/lobby/list", Player: h.user(c) != nil}
 	if id := vis.sess.challenge(); id != "" {
 		ch, err := h.games.FindChallenge(ctx, id)
 		switch {
@@ -135,13 +134,13 @@ func (h *handler) quickForm(c echo.Context) error {
 	if err := h.challenges.check(c); err != nil {
 		return err
 	}
-	rated := c.FormValue("rated") == "on" && h.visit(c).user != nil
+	rated := c.FormValue("rated") == "on" && h.user(c) != nil
 	g, ch, token, _, err := h.games.QuickPair(c.Request().Context(), "abapa", tc, rated, h.player(c))
 	if err != nil {
 		return h.lobbyRefusal(c, err)
 	}
 	if g != nil {
-		if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
+		if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 			return err
 		}
 		return redirect(c, gamePath(langOf(c), g.ID))
@@ -162,7 +161,7 @@ func (h *handler) waitInLobby(c echo.Context, ch *game.Challenge, token string) 
 	if err := sess.save(); err != nil {
 		return err
 	}
-	if err := h.keepSeat(c, ch.NextGame(), models.HashToken(token)); err != nil {
+	if err := h.keepSeat(c, ch.NextGame(), game.HashToken(token)); err != nil {
 		return err
 	}
 	return redirect(c, "/"+langOf(c)+"/lobby")
@@ -198,7 +197,7 @@ func (h *handler) challengeForm(c echo.Context) error {
 	if err := h.challenges.check(c); err != nil {
 		return err
 	}
-	set.UserID = h.visit(c).userID()
+	set.UserID = h.userID(c)
 	ch, token, err := h.games.CreateChallenge(c.Request().Context(), set, h.player(c))
 	if err != nil {
 		return h.lobbyRefusal(c, err)
@@ -252,7 +251,7 @@ func (h *handler) acceptForm(c echo.Context) error {
 	if err != nil {
 		return h.lobbyRefusal(c, err)
 	}
-	if err := h.keepSeat(c, g.ID, models.HashToken(token)); err != nil {
+	if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 		return err
 	}
 	return redirect(c, gamePath(langOf(c), g.ID))
@@ -311,7 +310,7 @@ func toChallengeJSON(ch *game.Challenge) challengeJSON {
 
 // apiChallenges: GET /api/v1/challenges -> the open challenges.
 func (h *handler) apiChallenges(c echo.Context) error {
-	list, err := h.games.Challenges(c.Request().Context(), game.Player{UserID: h.visit(c).userID()})
+	list, err := h.games.Challenges(c.Request().Context(), game.Player{UserID: h.userID(c)})
 	if err != nil {
 		return err
 	}
@@ -360,10 +359,10 @@ func (h *handler) apiCreateChallenge(c echo.Context) error {
 // apiPlayer returns the lobby identity of an API client: the account of
 // its session cookie, else a new one of its own.
 func (h *handler) apiPlayer(c echo.Context) game.Player {
-	if id := h.visit(c).userID(); id != 0 {
+	if id := h.userID(c); id != 0 {
 		return game.Player{UserID: id, Owner: game.OwnerOf(id, ""), Client: clientKey(c)}
 	}
-	return game.Player{Owner: "a" + models.NewToken()[:16], Client: clientKey(c)}
+	return game.Player{Owner: "a" + game.NewToken()[:16], Client: clientKey(c)}
 }
 
 // apiChallenge: GET /api/v1/challenges/{id} -> the challenge with "game"

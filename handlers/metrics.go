@@ -19,14 +19,14 @@ func (h *handler) watch(e *echo.Echo, m *metrics.Metrics) error {
 	e.Use(requestMetrics(m))
 	h.games.OnMove(m.Move)
 	m.WatchStreams(h.streams.Open)
-	sqlDB, err := h.db.Gorm.DB()
+	sqlDB, err := h.games.SQLDB()
 	if err != nil {
 		return err
 	}
 	m.WatchDB(sqlDB)
-	if h.db.PoolStat() != nil {
+	if h.games.PoolStat() != nil {
 		m.WatchPool(func() metrics.PoolStats {
-			s := h.db.PoolStat()
+			s := h.games.PoolStat()
 			return metrics.PoolStats{
 				Max: int(s.MaxConns()), Acquired: int(s.AcquiredConns()), Idle: int(s.IdleConns()),
 				Constructing: int(s.ConstructingConns()), Acquires: s.AcquireCount(),

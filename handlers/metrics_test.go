@@ -36,10 +36,10 @@ func newMetricsSite(t *testing.T, db *models.DB) (*site, *metrics.Metrics) {
 	t.Cleanup(func() { stop(); pool.Wait() })
 	m := metrics.New()
 	srv := httptest.NewUnstartedServer(nil)
-	e, err := handlers.New(handlers.Config{
-		DB: db, Games: games, BaseURL: "http://" + srv.Listener.Addr().String(),
+	e, err := handlers.New(withServices(t, db, handlers.Config{
+		Games: games, BaseURL: "http://" + srv.Listener.Addr().String(),
 		Secret: []byte("0123456789abcdef0123456789abcdef"), Log: log, Metrics: m,
-	})
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}

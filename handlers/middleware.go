@@ -12,7 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
-	"oware/models"
+	"oware/accounts"
 	"oware/static"
 )
 
@@ -109,17 +109,19 @@ func notPage(c echo.Context) bool {
 
 // visit is what a page request knows of its visitor, worked out once by the
 // visitor middleware: the language, its localizer, the session and the
-// logged-in account; and the guest seats looked up so far (seats.go).
+// logged-in account.
 type visit struct {
 	lang string
 	l    *localizer
 	sess *session
-	user *models.User // nil for a visitor without an account
-	// seats holds the token hash of the visitor's seat ("" for none) by
-	// game id, for each game guestSeat asked the database about.
-	seats map[string]string
-	// minted: the visitor id was made in this request (nameVisitor), so
-	// the visitor holds no seat it did not take in this request.
+	// user is the logged-in account (nil for a visitor without one) once
+	// userRead; userErr the storage failure that kept it unknown.
+	user     *accounts.User
+	userRead bool
+	userErr  error
+	// minted: the visitor id was made in this request (nameVisitor) and
+	// no older cookie's seat moved to it, so the visitor holds no seat it
+	// did not take in this request.
 	minted bool
 }
 
@@ -137,6 +139,11 @@ func (h *handler) visitor(next echo.HandlerFunc) echo.HandlerFunc {
 		if err := h.nameVisitor(c); err != nil {
 			h.log.Error("session", "err", err)
 		}
+		if !h.seatRoutes[c.Path()] {
+			if _, err := h.account(c); err != nil {
+				return err // the database away: 503, never a silent logout
+			}
+		}
 		if view := c.Request().Header.Get("X-View"); view != "" {
 			r := c.Request()
 			c.SetRequest(r.WithContext(context.WithValue(r.Context(), viewKey{}, view)))
@@ -147,31 +154,53 @@ func (h *handler) visitor(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// visit returns the request's visit, working it out on the first call. A
-// session whose account was deleted, or whose epoch is older than the
-// account's (logout, password change), counts as a visitor.
+// visit returns the request's visit, working it out on the first call.
 func (h *handler) visit(c echo.Context) *visit {
 	if v, ok := c.Get(visitKey).(*visit); ok {
 		return v
 	}
 	lang := langOf(c)
 	v := &visit{lang: lang, l: h.localizers[lang], sess: h.session(c)}
-	if id, epoch := v.sess.account(); id != 0 {
-		u, err := h.db.UserByID(c.Request().Context(), id)
-		if err == nil && !u.Deleted() && u.Epoch == epoch {
-			v.user = u
-		}
-	}
 	c.Set(visitKey, v)
 	return v
 }
 
-// userID returns the id of the request's account, 0 for a visitor.
-func (v *visit) userID() uint {
-	if v.user == nil {
-		return 0
+// account returns the request's logged-in account, nil for a visitor,
+// looking it up once a request (accounts.Service.Session): a session
+// whose account was deleted, or whose epoch is older than the account's
+// (logout, password change), counts as a visitor. An error is a storage
+// failure. The visitor middleware asks it first on every page request
+// but the seat actions (routes.go), whose game is read with the
+// session's account in the same query (game.Service.LoadFor).
+func (h *handler) account(c echo.Context) (*accounts.User, error) {
+	v := h.visit(c)
+	if v.userRead {
+		return v.user, v.userErr
 	}
-	return v.user.ID
+	v.userRead = true
+	if id, epoch := v.sess.account(); id != 0 {
+		v.user, v.userErr = h.accounts.Session(c.Request().Context(), id, epoch)
+	}
+	return v.user, v.userErr
+}
+
+// user returns the request's logged-in account, nil for a visitor; after
+// the visitor middleware it never asks the database again, and a seat
+// action that asks for it first gets nil on a storage failure (logged).
+func (h *handler) user(c echo.Context) *accounts.User {
+	u, err := h.account(c)
+	if err != nil {
+		h.log.ErrorContext(c.Request().Context(), "account", "err", err)
+	}
+	return u
+}
+
+// userID returns the id of the request's account, 0 for a visitor.
+func (h *handler) userID(c echo.Context) uint {
+	if u := h.user(c); u != nil {
+		return u.ID
+	}
+	return 0
 }
 
 // langOf returns the locale of the request: its language prefix, or the

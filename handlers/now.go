@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"net/http"
 	"slices"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/engine"
 	"oware/game"
 	"oware/views"
@@ -24,20 +26,43 @@ const (
 )
 
 // gamesNowPage lists the games in play between players (htmx: the list
-// only).
+// only; ?home=1 the home page's, ?following=1 those of the players the
+// account follows, ?player=name a player's).
 func (h *handler) gamesNowPage(c echo.Context) error {
-	games, err := h.liveGames(c)
+	v, err := h.nowList(c)
 	if err != nil {
 		return err
-	}
-	v := views.GamesNowView{Games: games, ListURL: nowPath(langOf(c))}
-	if c.QueryParam("home") != "" { // the home page's list
-		v = homeNowList(langOf(c), games)
 	}
 	if htmx(c) {
 		return render(c, http.StatusOK, views.GamesNowList(h.visit(c).l, v))
 	}
 	return render(c, http.StatusOK, views.GamesNowPage(h.page(c, "now_title", "/games/now"), v))
+}
+
+// nowList returns the list of games in play the request asks for.
+func (h *handler) nowList(c echo.Context) (views.GamesNowView, error) {
+	q := c.QueryParams()
+	switch {
+	case q.Has("following"):
+		return h.followedGames(c)
+	case q.Has("player"):
+		u, err := h.accounts.ByName(c.Request().Context(), q.Get("player"))
+		if errors.Is(err, accounts.ErrNotFound) {
+			return views.GamesNowView{}, errNotFound
+		}
+		if err != nil {
+			return views.GamesNowView{}, err
+		}
+		return h.playerGames(c, u.ID, u.Username)
+	}
+	games, err := h.liveGames(c)
+	if err != nil {
+		return views.GamesNowView{}, err
+	}
+	if q.Has("home") {
+		return homeNowList(langOf(c), games), nil
+	}
+	return views.GamesNowView{Games: games, ListURL: nowPath(langOf(c))}, nil
 }
 
 // nowPath is the URL path of the games-now page.

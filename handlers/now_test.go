@@ -1,10 +1,17 @@
 package handlers_test
 
 import (
+	"log/slog"
+	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"oware/game"
+	"oware/handlers"
 	"oware/models"
 )
 
@@ -69,4 +76,50 @@ func TestGamesNow(t *testing.T) {
 			t.Errorf("the home list: %s", list)
 		}
 	})
+}
+
+// clockGameWith creates a game of sc (South) with the custom clock of
+// minutes+increment through the forms, and lets nc join it.
+func (s *site) clockGameWith(sc, nc *http.Client, minutes, increment string) (south, north seated) {
+	s.t.Helper()
+	south.c, north.c = sc, nc
+	_, _, page := s.get(sc, "/en/games/new")
+	code, hdr, _ := s.post(sc, "/en/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {"abapa"}, "seat": {"south"},
+		"clock": {"custom"}, "minutes": {minutes}, "increment": {increment}}, nil)
+	if code != http.StatusSeeOther {
+		s.t.Fatalf("create: %d", code)
+	}
+	south.game, north.game = hdr.Get("Location"), hdr.Get("Location")
+	_, _, page = s.get(nc, south.game+"/join")
+	if code, _, _ := s.post(nc, south.game+"/join", url.Values{"_csrf": {s.csrf(page)}}, nil); code != http.StatusSeeOther {
+		s.t.Fatalf("join: %d", code)
+	}
+	return south, north
+}
+
+// TestGamesNowClocks: without JavaScript the miniature boards' clocks say
+// the time left when the page was made: in a 5+0 game, 7.2 s after both
+// first moves South's clock runs and shows 4:52 (292.8 s left, whole
+// seconds), North's 5:00; the same on the home page's featured game.
+func TestGamesNowClocks(t *testing.T) {
+	db := modelsOpenSQLite(t)
+	var mu sync.Mutex
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	games := game.New(db, slog.New(slog.DiscardHandler))
+	games.SetClock(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
+	s := newSiteWith(t, db, func(c *handlers.Config) { c.Games = games })
+	south, north := s.clockGameWith(s.account("alice"), s.account("bob"), "5", "0")
+	s.move(south, "C", nil)
+	s.move(north, "f", nil)
+	mu.Lock()
+	now = now.Add(7200 * time.Millisecond)
+	mu.Unlock()
+	running := regexp.MustCompile(`class="clock running" data-ms="292800" data-running[^>]*>.*?<span class="t">4:52</span>`)
+	waiting := regexp.MustCompile(`class="clock" data-ms="300000"[^>]*>.*?<span class="t">5:00</span>`)
+	for _, path := range []string{"/en/games/now", "/en/"} {
+		_, _, page := s.get(nil, path)
+		if !running.MatchString(page) || !waiting.MatchString(page) {
+			t.Errorf("%s: the clocks are not 4:52 (running) and 5:00", path)
+		}
+	}
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/game"
-	"oware/models"
 	"oware/static"
 	"oware/views"
 )
@@ -32,7 +31,7 @@ type pageCache struct {
 	pages map[string]*cachedPage // by cacheKey
 	// events tells the versions of the games of kept pages (Broker.Known),
 	// so that a kept game page needs no query while the listener is up.
-	events models.Broker
+	events game.Broker
 	// follows ends the subscription of each game whose pages are kept
 	// (at most maxCached games).
 	follows map[string]func()
@@ -55,16 +54,17 @@ type cachedPage struct {
 }
 
 // cacheKey is what a page of a visitor without an account depends on
-// besides the state of what it shows and the CSRF token.
+// besides the state of what it shows and the CSRF token: its address, the
+// colour theme and the board settings.
 func cacheKey(c echo.Context) string {
-	return c.Request().URL.RequestURI() + " " + theme(c)
+	return c.Request().URL.RequestURI() + " " + theme(c) + " " + boardKey(c)
 }
 
 // cacheable reports whether the request's page is the same for every
 // visitor who asks for it, but for the CSRF token: a whole page (no htmx
 // swap) for a visitor without an account.
 func (h *handler) cacheable(c echo.Context) bool {
-	return h.visit(c).user == nil && !htmx(c) && c.Request().Method == http.MethodGet
+	return h.user(c) == nil && !htmx(c) && c.Request().Method == http.MethodGet
 }
 
 // keptHead returns the head of the game of the request's kept page when

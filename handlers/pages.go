@@ -14,7 +14,6 @@ import (
 	"oware/content"
 	"oware/engine"
 	"oware/locales"
-	"oware/models"
 	"oware/views"
 )
 
@@ -58,15 +57,15 @@ func (h *handler) showPage(c echo.Context, slug, path string) error {
 			shown = append(shown, variantSlugs...)
 		}
 		var err error
-		if state, err = h.db.PagesState(ctx, lang, shown); err != nil && !errors.Is(err, models.ErrNotFound) {
+		if state, err = h.content.PagesState(ctx, lang, shown); err != nil && !errors.Is(err, content.ErrNotFound) {
 			return err
 		}
 		if h.pages.serve(c, state) {
 			return nil
 		}
 	}
-	pg, err := h.db.PageBySlug(ctx, slug, lang)
-	if errors.Is(err, models.ErrNotFound) {
+	pg, err := h.content.Page(ctx, slug, lang)
+	if errors.Is(err, content.ErrNotFound) {
 		return errNotFound
 	}
 	if err != nil {
@@ -87,7 +86,7 @@ func (h *handler) showPage(c echo.Context, slug, path string) error {
 		a.Variant = slug
 	}
 	if slug == "variants" {
-		summaries, err := h.db.PageSummaries(ctx, lang, variantSlugs)
+		summaries, err := h.content.Summaries(ctx, lang, variantSlugs)
 		if err != nil {
 			return err
 		}
@@ -147,7 +146,7 @@ type sitemapSet struct {
 func (h *handler) sitemap(c echo.Context) error {
 	ctx := c.Request().Context()
 	paths := []string{"/", "/games/new"}
-	pages, err := h.db.AllPages(ctx)
+	pages, err := h.content.AllPages(ctx)
 	if err != nil {
 		return err
 	}
@@ -159,7 +158,7 @@ func (h *handler) sitemap(c echo.Context) error {
 		}
 		return len(order)
 	}
-	slices.SortStableFunc(pages, func(a, b models.Page) int { return rank(a.Slug) - rank(b.Slug) })
+	slices.SortStableFunc(pages, func(a, b content.Page) int { return rank(a.Slug) - rank(b.Slug) })
 	lastmod := map[string]time.Time{} // path -> newest row of its languages
 	for _, pg := range pages {
 		path := pagePathOf(pg.Slug)
@@ -171,7 +170,7 @@ func (h *handler) sitemap(c echo.Context) error {
 		}
 	}
 	// The tutorials: the slugs and steps are the same in every language.
-	tutorials, err := h.db.Tutorials(ctx, defaultLang)
+	tutorials, err := h.content.Tutorials(ctx, defaultLang)
 	if err != nil {
 		return err
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/engine"
-	"oware/models"
 	"oware/views"
 )
 
@@ -25,14 +25,14 @@ const maxHistoryPage = 1 << 20
 // pagination.
 func (h *handler) playerPage(c echo.Context) error {
 	ctx := c.Request().Context()
-	u, err := h.db.UserByName(ctx, c.Param("name"))
-	if errors.Is(err, models.ErrNotFound) {
+	u, err := h.accounts.ByName(ctx, c.Param("name"))
+	if errors.Is(err, accounts.ErrNotFound) {
 		return errNotFound
 	}
 	if err != nil {
 		return err
 	}
-	f := models.HistoryFilter{Rules: c.QueryParam("rules"), Result: c.QueryParam("result"), Limit: historyPage}
+	f := accounts.HistoryFilter{Rules: c.QueryParam("rules"), Result: c.QueryParam("result"), Limit: historyPage}
 	if _, err := engine.RulesByName(f.Rules); err != nil {
 		f.Rules = ""
 	}
@@ -42,15 +42,11 @@ func (h *handler) playerPage(c echo.Context) error {
 	pg, _ := strconv.Atoi(c.QueryParam("page"))
 	pg = min(max(pg, 1), maxHistoryPage) // past the end: "no games match"
 	f.Offset = (pg - 1) * historyPage
-	games, total, err := h.db.History(ctx, u.ID, f)
+	games, total, err := h.accounts.History(ctx, u.ID, f)
 	if err != nil {
 		return err
 	}
-	totals, err := h.db.PlayerTotals(ctx, u.ID)
-	if err != nil {
-		return err
-	}
-	names, err := h.opponents(c, games)
+	totals, err := h.accounts.Totals(ctx, u.ID)
 	if err != nil {
 		return err
 	}
@@ -64,26 +60,9 @@ func (h *handler) playerPage(c echo.Context) error {
 		}
 	}
 	for _, g := range games {
-		row := views.HistoryRow{ID: g.ID, Date: g.UpdatedAt.Format("2006-01-02"), Rules: g.Rules,
-			Reason: views.ReasonKey(g.Reason), Moves: g.MoveCount, Side: "south", Outcome: "drawn"}
-		opp, computer := g.NorthUserID, g.NorthComputer
-		if g.NorthUserID != nil && *g.NorthUserID == u.ID {
-			row.Side, opp, computer = "north", g.SouthUserID, g.SouthComputer
-		}
-		row.Computer = computer
-		if g.Result == "" { // aborted: no result
-			row.Outcome = "aborted"
-		} else if g.Result != "draw" {
-			row.Outcome = map[bool]string{true: "won", false: "lost"}[g.Result == row.Side]
-		}
-		if opp != nil {
-			if o := names[*opp]; o == nil || o.Deleted() {
-				row.OpponentDeleted = true
-			} else {
-				row.Opponent = o.Username
-			}
-		}
-		v.Games = append(v.Games, row)
+		v.Games = append(v.Games, views.HistoryRow{ID: g.ID, Date: g.Ended.Format("2006-01-02"), Rules: g.Rules,
+			Reason: views.ReasonKey(g.Reason), Moves: g.Moves, Side: g.Side, Outcome: g.Outcome,
+			Computer: g.Computer, Opponent: g.Opponent, OpponentDeleted: g.OpponentDeleted})
 	}
 	if len(games) > 0 {
 		v.From, v.To = f.Offset+1, f.Offset+len(games)
@@ -110,13 +89,21 @@ func (h *handler) playerPage(c echo.Context) error {
 	if int64(f.Offset+len(games)) < total {
 		v.Next = link(pg + 1)
 	}
-	if me := h.visit(c).user; me != nil && me.ID == u.ID {
+	if me := h.user(c); me != nil && me.ID == u.ID {
 		if v.Open, err = h.openGames(c, u); err != nil {
 			return err
 		}
 		if v.Lobby, err = h.challengesForMe(c); err != nil {
 			return err
 		}
+	}
+	if v.Follow, err = h.followView(c, u); err != nil {
+		return err
+	}
+	if playing, err := h.playerGames(c, u.ID, u.Username); err != nil {
+		return err
+	} else if len(playing.Games) > 0 {
+		v.Playing = &playing
 	}
 	if v.Ratings, err = h.ratingPanels(c, u.ID); err != nil {
 		return err
@@ -127,17 +114,4 @@ func (h *handler) playerPage(c echo.Context) error {
 	p := h.page(c, "title_player", "/players/"+url.PathEscape(u.Username))
 	p.Title = p.L.T("title_player", "Name", u.Username)
 	return render(c, http.StatusOK, views.PlayerPage(p, v))
-}
-
-// opponents loads the accounts seated in the games.
-func (h *handler) opponents(c echo.Context, games []models.HistoryGame) (map[uint]*models.User, error) {
-	var ids []uint
-	for _, g := range games {
-		for _, id := range []*uint{g.SouthUserID, g.NorthUserID} {
-			if id != nil {
-				ids = append(ids, *id)
-			}
-		}
-	}
-	return h.db.UsersByID(c.Request().Context(), ids)
 }

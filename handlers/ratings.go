@@ -21,7 +21,7 @@ func (h *handler) leaderboard(c echo.Context) error {
 	if _, _, ok := game.SplitCategory(cat); !ok {
 		cat = "abapa-realtime"
 	}
-	rows, err := h.db.Leaderboard(c.Request().Context(), cat, game.LeaderGames, game.LeaderDays*24*time.Hour, leaderboardSize)
+	rows, err := h.accounts.Leaderboard(c.Request().Context(), cat, game.LeaderGames, game.LeaderDays*24*time.Hour, leaderboardSize)
 	if err != nil {
 		return err
 	}
@@ -50,7 +50,7 @@ func (h *handler) ratingPanels(c echo.Context, id uint) ([]views.RatingPanel, er
 		if !ok {
 			continue
 		}
-		hist, err := h.db.RatingHistory(ctx, id, r.Category, chartGames)
+		hist, err := h.accounts.RatingHistory(ctx, id, r.Category, chartGames)
 		if err != nil {
 			return nil, err
 		}
@@ -74,10 +74,10 @@ func (h *handler) ratingPanels(c echo.Context, id uint) ([]views.RatingPanel, er
 // (form field sound, "on" or "off").
 func (h *handler) soundForm(c echo.Context) error {
 	v := h.visit(c)
-	if v.user == nil {
+	if h.user(c) == nil {
 		return redirect(c, "/"+v.lang+"/login")
 	}
-	if err := h.db.SetMoveSound(c.Request().Context(), v.user.ID, c.FormValue("sound") == "on"); err != nil {
+	if err := h.accounts.SetMoveSound(c.Request().Context(), h.user(c).ID, c.FormValue("sound") == "on"); err != nil {
 		return err
 	}
 	return redirect(c, "/"+v.lang+"/account")

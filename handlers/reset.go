@@ -10,8 +10,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/mailer"
-	"oware/models"
 	"oware/views"
 )
 
@@ -83,7 +83,7 @@ func (h *handler) forgotForm(c echo.Context) error {
 		v.Error = "reset_err_too_many"
 		return h.forgot(c, http.StatusTooManyRequests, v)
 	}
-	users, err := h.db.UsersByEmail(c.Request().Context(), email)
+	users, err := h.accounts.ByEmail(c.Request().Context(), email)
 	if err != nil {
 		return err
 	}
@@ -100,11 +100,9 @@ func (h *handler) forgotForm(c echo.Context) error {
 
 // sendReset stores a new reset link of u and mails it, in u's language
 // (else the page's).
-func (h *handler) sendReset(c echo.Context, u *models.User) error {
-	token := models.NewToken() // 256 random bits; the database keeps its hash
-	hash := models.HashToken(token)
-	r := &models.PasswordReset{TokenHash: hash, UserID: u.ID, ExpiresAt: h.games.Now().Add(resetLifetime)}
-	if err := h.db.CreatePasswordReset(c.Request().Context(), r); err != nil {
+func (h *handler) sendReset(c echo.Context, u *accounts.User) error {
+	token, err := h.accounts.NewReset(c.Request().Context(), u.ID, h.games.Now().Add(resetLifetime))
+	if err != nil {
 		return err
 	}
 	lang := u.Language
@@ -149,11 +147,11 @@ func (h *handler) reset(c echo.Context, status int, v views.ResetView) error {
 // returned.
 func (h *handler) refusedReset(c echo.Context, err error) error {
 	switch {
-	case errors.Is(err, models.ErrNotFound):
+	case errors.Is(err, accounts.ErrNotFound):
 		return h.reset(c, http.StatusNotFound, views.ResetView{Refused: "reset_err_unknown"})
-	case errors.Is(err, models.ErrTokenExpired):
+	case errors.Is(err, accounts.ErrTokenExpired):
 		return h.reset(c, http.StatusGone, views.ResetView{Refused: "reset_err_expired"})
-	case errors.Is(err, models.ErrTokenUsed):
+	case errors.Is(err, accounts.ErrTokenUsed):
 		return h.reset(c, http.StatusGone, views.ResetView{Refused: "reset_err_used"})
 	}
 	return err
@@ -162,7 +160,7 @@ func (h *handler) refusedReset(c echo.Context, err error) error {
 // resetPage is the form of a working reset link, or why it does not work.
 func (h *handler) resetPage(c echo.Context) error {
 	token := c.Param("token")
-	u, err := h.db.PasswordResetUser(c.Request().Context(), models.HashToken(token), h.games.Now())
+	u, err := h.accounts.ResetUser(c.Request().Context(), token, h.games.Now())
 	if err != nil {
 		return h.refusedReset(c, err)
 	}
@@ -175,7 +173,7 @@ func (h *handler) resetPage(c echo.Context) error {
 func (h *handler) resetForm(c echo.Context) error {
 	token := c.Param("token")
 	ctx := c.Request().Context()
-	u, err := h.db.PasswordResetUser(ctx, models.HashToken(token), h.games.Now())
+	u, err := h.accounts.ResetUser(ctx, token, h.games.Now())
 	if err != nil {
 		return h.refusedReset(c, err)
 	}
@@ -183,11 +181,7 @@ func (h *handler) resetForm(c echo.Context) error {
 		return h.reset(c, http.StatusUnprocessableEntity,
 			views.ResetView{Token: token, Username: u.Username, Error: "acc_err_password_length"})
 	}
-	hash, err := createHash(c.FormValue("password"))
-	if err != nil {
-		return err
-	}
-	if _, err := h.db.ResetPassword(ctx, models.HashToken(token), hash, h.games.Now()); err != nil {
+	if err := h.accounts.Reset(ctx, token, c.FormValue("password"), h.games.Now()); err != nil {
 		return h.refusedReset(c, err)
 	}
 	return h.reset(c, http.StatusOK, views.ResetView{Done: true})

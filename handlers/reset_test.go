@@ -32,12 +32,12 @@ func newMailSite(t *testing.T, db *models.DB) (*site, *mailer.Mailer, *mailertes
 		t.Fatal(err)
 	}
 	srv := httptest.NewUnstartedServer(nil)
-	e, err := handlers.New(handlers.Config{
-		DB: db, BaseURL: "http://" + srv.Listener.Addr().String(),
-		Secret: []byte("0123456789abcdef0123456789abcdef"),
-		Log:    slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Mail:   m,
-	})
+	e, err := handlers.New(withServices(t, db, handlers.Config{
+		BaseURL: "http://" + srv.Listener.Addr().String(),
+		Secret:  []byte("0123456789abcdef0123456789abcdef"),
+		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Mail:    m,
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}

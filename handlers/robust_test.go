@@ -282,8 +282,8 @@ func TestFullGameInvitation(t *testing.T) {
 // also for refusals answered by the error handler.
 func TestRequestLogStatus(t *testing.T) {
 	var buf bytes.Buffer
-	e, err := handlers.New(handlers.Config{DB: modelsOpenSQLite(t), Secret: []byte("0123456789abcdef0123456789abcdef"),
-		Log: slog.New(slog.NewTextHandler(&buf, nil))})
+	e, err := handlers.New(withServices(t, modelsOpenSQLite(t), handlers.Config{Secret: []byte("0123456789abcdef0123456789abcdef"),
+		Log: slog.New(slog.NewTextHandler(&buf, nil))}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -300,8 +300,8 @@ func TestRequestLogStatus(t *testing.T) {
 // 200, and logs no error.
 func TestAbandonedRefusalKeepsItsStatus(t *testing.T) {
 	var buf bytes.Buffer
-	e, err := handlers.New(handlers.Config{DB: modelsOpenSQLite(t), Secret: []byte("0123456789abcdef0123456789abcdef"),
-		Log: slog.New(slog.NewTextHandler(&buf, nil))})
+	e, err := handlers.New(withServices(t, modelsOpenSQLite(t), handlers.Config{Secret: []byte("0123456789abcdef0123456789abcdef"),
+		Log: slog.New(slog.NewTextHandler(&buf, nil))}))
 	if err != nil {
 		t.Fatal(err)
 	}

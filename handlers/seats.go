@@ -5,62 +5,33 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"oware/engine"
 	"oware/game"
-	"oware/models"
 )
 
-// Guest seats live on the server (models.VisitorSeat), keyed by the random
-// visitor id of the browser's session cookie: the cookie only names the
-// visitor, so two requests of one browser at once, each writing the
-// cookie, cannot lose a seat (issue 14).
+// Who holds which seat is the game service's (game/seats.go): the
+// handlers only say who the request is (visitorOf) and keep the visitor
+// id in the session cookie.
 
-// maxSeats is how many games being played a browser may hold seats in at
-// once; games waiting for an opponent and finished games do not count.
-const maxSeats = 24
-
-// seatOf returns the seat the request holds in g, the one place that
-// decides it: an API request by its bearer token alone; a page request by
-// the seat kept for its visitor id or through its account (game.Head.SeatOf).
-func (h *handler) seatOf(c echo.Context, g *game.Head) engine.Side {
+// visitorOf returns who the request is for the game service: an API
+// request by its bearer token alone; a page by its visitor id and the
+// account its session names (checked with the game, game.Service.LoadFor).
+func (h *handler) visitorOf(c echo.Context) game.Visitor {
 	if notPage(c) {
-		return g.SeatByToken(bearerToken(c))
+		return game.Visitor{Token: bearerToken(c)}
 	}
-	return g.SeatOf(h.guestSeat(c, g), h.visit(c).userID())
+	sess := h.visit(c).sess
+	id, epoch := sess.account()
+	return game.Visitor{ID: sess.visitor(), UserID: id, Epoch: epoch}
 }
 
 // guestSeat returns the token hash of the seat kept for the request's
-// visitor in g, or "" when there is none (or the database fails, which
-// is logged). It asks the database only when a guest holds a seat of g
-// and the visitor was not named in this request, and once a request.
-func (h *handler) guestSeat(c echo.Context, g *game.Head) string {
-	v := h.visit(c)
-	visitor := v.sess.visitor()
-	if visitor == "" || !g.HasGuests() {
-		return ""
+// visitor in g, "" for none; it asks the database only when a guest holds
+// a seat of g.
+func (h *handler) guestSeat(c echo.Context, g *game.Head) (string, error) {
+	if !g.HasGuests() || h.visit(c).minted { // a visitor named now holds no older seat
+		return "", nil
 	}
-	if hash, ok := v.seats[g.ID]; ok {
-		return hash
-	}
-	if v.minted { // a visitor named in this request holds no seat but those it took since
-		return ""
-	}
-	hash, err := h.db.VisitorSeatHash(c.Request().Context(), visitor, g.ID)
-	if err != nil {
-		h.log.ErrorContext(c.Request().Context(), "guest seat", "game", g.ID, "err", err)
-		return ""
-	}
-	v.rememberSeat(g.ID, hash)
-	return hash
-}
-
-// rememberSeat notes the token hash of the visitor's seat in game id for
-// the rest of the request.
-func (v *visit) rememberSeat(id, tokenHash string) {
-	if v.seats == nil {
-		v.seats = map[string]string{}
-	}
-	v.seats[id] = tokenHash
+	return h.games.SeatHash(c.Request().Context(), h.visit(c).sess.visitor(), g.ID)
 }
 
 // keepSeat keeps the seat of game id whose bearer token hashes to
@@ -70,50 +41,29 @@ func (h *handler) keepSeat(c echo.Context, id, tokenHash string) error {
 	if tokenHash == "" {
 		return nil
 	}
-	ctx := c.Request().Context()
-	v := h.visit(c)
-	visitor := v.sess.visitor()
+	sess := h.visit(c).sess
+	visitor := sess.visitor()
 	if visitor == "" { // a form sent without a page first: the id is made now
-		visitor = v.sess.newVisitor()
-		if err := v.sess.save(); err != nil {
+		visitor = sess.newVisitor()
+		if err := sess.save(); err != nil {
 			return err
 		}
 	}
-	if err := h.db.KeepVisitorSeat(ctx, visitor, id, tokenHash); err != nil {
-		return err
-	}
-	v.rememberSeat(id, tokenHash)
-	if v.user != nil {
-		h.games.ClaimSeats(ctx, map[string]string{id: tokenHash}, v.user.ID)
-	}
-	return nil
-}
-
-// roomForSeat refuses a new seat (409) while the visitor holds seats in
-// maxSeats games being played.
-func (h *handler) roomForSeat(c echo.Context) error {
-	visitor := h.visit(c).sess.visitor()
-	if visitor == "" {
-		return nil
-	}
-	n, err := h.db.VisitorGamesPlaying(c.Request().Context(), visitor)
+	u, err := h.account(c)
 	if err != nil {
 		return err
 	}
-	if n >= maxSeats {
-		return &userError{http.StatusConflict, "err_too_many_games"}
+	var userID uint
+	if u != nil {
+		userID = u.ID
 	}
-	return nil
+	return h.games.KeepSeat(c.Request().Context(), visitor, id, tokenHash, userID)
 }
 
-// guestSeats returns the seats kept for the request's visitor, oldest
-// first.
-func (h *handler) guestSeats(c echo.Context) ([]models.VisitorSeat, error) {
-	visitor := h.visit(c).sess.visitor()
-	if visitor == "" {
-		return nil, nil
-	}
-	return h.db.VisitorSeats(c.Request().Context(), visitor)
+// roomForSeat refuses a new seat (409) while the visitor holds seats in
+// game.MaxSeats games being played.
+func (h *handler) roomForSeat(c echo.Context) error {
+	return h.games.RoomForSeat(c.Request().Context(), h.visit(c).sess.visitor())
 }
 
 // nameVisitor gives a page request's session a visitor id when it has
@@ -131,19 +81,8 @@ func (h *handler) nameVisitor(c echo.Context) error {
 			return nil
 		}
 		sess.newVisitor()
-		h.visit(c).minted = true
+		h.visit(c).minted = len(old) == 0
 	}
-	for _, s := range old {
-		if s.game == "" || s.token == "" {
-			continue
-		}
-		hash := models.HashToken(s.token)
-		err := h.db.KeepVisitorSeat(c.Request().Context(), sess.visitor(), s.game, hash)
-		if err != nil { // the page goes on; only that seat is not kept
-			h.log.Error("seat of an older cookie not kept", "game", s.game, "err", err)
-			continue
-		}
-		h.visit(c).rememberSeat(s.game, hash)
-	}
+	h.games.KeepCookieSeats(c.Request().Context(), sess.visitor(), old)
 	return sess.save()
 }

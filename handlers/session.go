@@ -11,7 +11,8 @@ import (
 	"github.com/gorilla/sessions"
 	"github.com/labstack/echo/v4"
 
-	"oware/models"
+	"oware/accounts"
+	"oware/game"
 )
 
 // sessionName is the name of the session cookie.
@@ -19,7 +20,7 @@ const sessionName = "oware"
 
 // The keys of the session's values; only this file reads them.
 const (
-	keyVisitor   = "visitor"   // the random visitor id that names the browser's guest seats on the server (models.VisitorSeat)
+	keyVisitor   = "visitor"   // the random visitor id that names the browser's guest seats on the server (game.VisitorSeat)
 	keySeats     = "seats"     // before issue 14: "id:token" entries kept in the cookie, moved to the server when seen
 	keyFlash     = "flash"     // the message id of a refusal for the next page
 	keyTutorials = "tutorials" // "slug:step" or "slug:step:done" entries separated by spaces
@@ -80,22 +81,21 @@ func (s *session) visitor() string { return s.str(keyVisitor) }
 // newVisitor gives the session a new random visitor id and returns it (the
 // caller saves).
 func (s *session) newVisitor() string {
-	id := models.NewToken()
+	id := game.NewToken()
 	s.s.Values[keyVisitor] = id
 	return id
 }
 
-// cookieSeat is a game's seat token as cookies kept it before the seats
-// moved to the server.
-type cookieSeat struct{ game, token string }
-
-// takeCookieSeats returns and forgets the seats an older cookie keeps
-// (the caller saves).
-func (s *session) takeCookieSeats() []cookieSeat {
-	var out []cookieSeat
+// takeCookieSeats returns and forgets the seats an older cookie keeps,
+// bearer tokens by game id (the caller saves).
+func (s *session) takeCookieSeats() map[string]string {
+	var out map[string]string
 	for _, e := range strings.Fields(s.str(keySeats)) {
 		if id, tok, ok := strings.Cut(e, ":"); ok {
-			out = append(out, cookieSeat{id, tok})
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[id] = tok
 		}
 	}
 	delete(s.s.Values, keySeats)
@@ -169,7 +169,7 @@ func (s *session) account() (uint, int) {
 // login): only the visitor id (and with it the guest seats), the tutorial
 // progress and the lobby's keys are carried over. The
 // CSRF cookie is dropped too: the next page gets a new token.
-func (s *session) renew(u *models.User) error {
+func (s *session) renew(u *accounts.User) error {
 	s.c.SetCookie(&http.Cookie{Name: "_csrf", Path: "/", MaxAge: -1, HttpOnly: true,
 		Secure: s.store.Options.Secure, SameSite: http.SameSiteLaxMode})
 	fresh := sessions.NewSession(s.store, sessionName)
@@ -182,7 +182,7 @@ func (s *session) renew(u *models.User) error {
 	}
 	fresh.Values[keyUser] = u.ID
 	fresh.Values[keyEpoch] = u.Epoch
-	fresh.Values[keySID] = models.NewToken()
+	fresh.Values[keySID] = game.NewToken()
 	s.s = fresh
 	return s.save()
 }
@@ -215,7 +215,7 @@ func (s *session) setChallenge(id string) {
 func (s *session) browserKey() string {
 	k := s.str(keyBrowser)
 	if k == "" {
-		k = models.NewToken()[:16]
+		k = game.NewToken()[:16]
 		s.s.Values[keyBrowser] = k
 	}
 	return k

@@ -12,7 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"oware/models"
+	"oware/game"
 )
 
 // openAPI is the OpenAPI document of the JSON API, served at
@@ -153,7 +153,7 @@ func (h *handler) themeForm(c echo.Context) error {
 // preferred one, else the best match of Accept-Language.
 func (h *handler) root(c echo.Context) error {
 	c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
-	if u := h.visit(c).user; u != nil && validLang(u.Language) {
+	if u := h.user(c); u != nil && validLang(u.Language) {
 		return c.Redirect(http.StatusFound, "/"+u.Language+"/")
 	}
 	return c.Redirect(http.StatusFound, "/"+matchLang(c.Request().Header.Get("Accept-Language"))+"/")
@@ -162,7 +162,7 @@ func (h *handler) root(c echo.Context) error {
 // invite sends the invitation link /join/{id} to the join page in the
 // visitor's language.
 func (h *handler) invite(c echo.Context) error {
-	if !models.ValidKey(c.Param("id"), 12) {
+	if !game.ValidID(c.Param("id")) {
 		return errNotFound
 	}
 	c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
@@ -179,22 +179,22 @@ func (h *handler) healthz(c echo.Context) error {
 
 // readyz is the readiness check: 200 {"status":"ready"} when the database
 // answers within 3 s and its schema is at the latest embedded migration
-// (models.DB.Ready), else 503 with Retry-After and {"status":"database
+// (game.Service.Ready), else 503 with Retry-After and {"status":"database
 // unavailable"}, {"status":"migrations pending"} or {"status":"schema newer
 // than this server"} (a newer release migrated the database).
 func (h *handler) readyz(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 3*time.Second)
 	defer cancel()
-	err := h.db.Ready(ctx)
+	err := h.games.Ready(ctx)
 	if err == nil {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ready"})
 	}
 	h.log.WarnContext(c.Request().Context(), "not ready", "err", err)
 	status := "database unavailable"
 	switch {
-	case errors.Is(err, models.ErrNotMigrated):
+	case errors.Is(err, game.ErrNotMigrated):
 		status = "migrations pending"
-	case errors.Is(err, models.ErrSchemaNewer):
+	case errors.Is(err, game.ErrSchemaNewer):
 		status = "schema newer than this server"
 	}
 	setRetryAfter(c, retryAfter)

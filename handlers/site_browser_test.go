@@ -3,8 +3,6 @@
 package handlers_test
 
 import (
-	"net/http"
-	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -160,23 +158,11 @@ func TestBrowserWording(t *testing.T) {
 	}
 }
 
-// clockGame creates a game with the custom clock of minutes+increment
-// through the forms and lets a second browser join it.
+// clockGame creates a game of two guests with the custom clock of
+// minutes+increment (clockGameWith).
 func (s *site) clockGame(minutes, increment string) (south, north seated) {
 	s.t.Helper()
-	south.c, north.c = s.browser(), s.browser()
-	_, _, page := s.get(south.c, "/en/games/new")
-	code, hdr, _ := s.post(south.c, "/en/games/new", url.Values{"_csrf": {s.csrf(page)}, "rules": {"abapa"}, "seat": {"south"},
-		"clock": {"custom"}, "minutes": {minutes}, "increment": {increment}}, nil)
-	if code != http.StatusSeeOther {
-		s.t.Fatalf("create: %d", code)
-	}
-	south.game, north.game = hdr.Get("Location"), hdr.Get("Location")
-	_, _, page = s.get(north.c, south.game+"/join")
-	if code, _, _ := s.post(north.c, south.game+"/join", url.Values{"_csrf": {s.csrf(page)}}, nil); code != http.StatusSeeOther {
-		s.t.Fatalf("join: %d", code)
-	}
-	return south, north
+	return s.clockGameWith(s.browser(), s.browser(), minutes, increment)
 }
 
 // TestBrowserBigClocks: the clocks are big and sit on the players'
@@ -280,9 +266,11 @@ func TestBrowserYourTurnMarks(t *testing.T) {
 
 // TestBrowserPremove: North clicks a pit of their row during South's turn
 // (a premove, marked), clicks it again (cancelled), and once more; the
-// instant South has moved, North's move is sown without another click.
+// instant South has moved, North's move is sown without another click and
+// without a page load (it was a whole page's POST after a live update). A
+// screen reader hears each: set, cancelled, played (a status region).
 func TestBrowserPremove(t *testing.T) {
-	s, b := newBrowserSite(t, 90*time.Second)
+	s, b := newBrowserSite(t, 3*time.Minute)
 	south, north := b.newTab(), b.newTab()
 	b.do(south, "new game", chromedp.Navigate(s.srv.URL+"/en/games/new"),
 		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
@@ -297,13 +285,38 @@ func TestBrowserPremove(t *testing.T) {
 	// North's row is at the bottom of North's board: d is its fourth pit from the left (f e d ... seen turned round: a b c d e f).
 	pit := `[...document.querySelectorAll('#game .rows .row:last-child .pit')].find(p => p.querySelector('.label').textContent === 'd')`
 	click := chromedp.Evaluate[chromedp.Void](pit + `.click()`)
+	said := func(text string) string {
+		return `document.querySelector('#announce[role=status]')?.textContent === ` + "`" + text + "`"
+	}
 	b.do(north, "premove d", click)
 	b.waitFor(north, "d marked", pit+`.classList.contains('premove')`)
+	b.waitFor(north, "set, said", said("Premove: pit d is sown as soon as it is your turn. Click it again to cancel."))
 	b.do(north, "cancel", click)
 	b.waitFor(north, "d not marked", `!`+pit+`.classList.contains('premove')`)
+	b.waitFor(north, "cancelled, said", said("Premove of pit d cancelled."))
 	b.do(north, "premove d again", click)
 	b.do(south, "South plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
 	b.waitFor(south, "North's d came by itself", `document.getElementById('moves-h').textContent.startsWith('2 moves') && document.querySelector('.last-move').textContent.includes('d')`)
+	b.waitFor(north, "played (by htmx, no page load), said", said("Premove: pit d sown."))
+}
+
+// TestBrowserMiniClocksTick: on the games-now page and on the home page
+// the running clock of a game's miniature board counts down (from 5:00
+// after both first moves of a 5+0 game), the other stands still.
+func TestBrowserMiniClocksTick(t *testing.T) {
+	s, b := newBrowserSite(t, 90*time.Second)
+	south, north := s.clockGameWith(s.account("alice"), s.account("bob"), "5", "0")
+	s.move(south, "C", nil)
+	s.move(north, "f", nil)
+	tab := b.newTab()
+	for _, path := range []string{"/en/games/now", "/en/"} {
+		b.do(tab, path, chromedp.Navigate(s.srv.URL+path), chromedp.WaitReady(chromedp.CSS(`footer`)), markPage)
+		b.waitFor(tab, path+": the running clock counts down", `(() => {
+		  const t = document.querySelector('.live-game .clock[data-running] .t')?.textContent;
+		  window.first ??= t;
+		  return /^4:[0-5][0-9]$/.test(t) && t !== window.first })()`)
+		b.waitFor(tab, path+": the other stands", `[...document.querySelectorAll('.live-game .clock:not([data-running]) .t')].every(t => t.textContent === '5:00')`)
+	}
 }
 
 // TestBrowserChat: South sends "Good luck"; North's page shows it within

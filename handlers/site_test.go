@@ -290,8 +290,8 @@ func TestWaitingPageReloads(t *testing.T) {
 // document, and it names every /api/v1 route with its method, and nothing
 // else.
 func TestOpenAPIListsEveryRoute(t *testing.T) {
-	e, err := handlers.New(handlers.Config{DB: modelsOpenSQLite(t), Secret: []byte("0123456789abcdef0123456789abcdef"),
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	e, err := handlers.New(withServices(t, modelsOpenSQLite(t), handlers.Config{Secret: []byte("0123456789abcdef0123456789abcdef"),
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
 	if err != nil {
 		t.Fatal(err)
 	}

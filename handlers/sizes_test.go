@@ -51,14 +51,14 @@ func limitedSite(t *testing.T, log io.Writer, tune func(*http.Server), cfg func(
 	}
 	srv := httptest.NewUnstartedServer(nil)
 	c := handlers.Config{
-		DB: db, BaseURL: "http://" + srv.Listener.Addr().String(),
-		Secret: []byte("0123456789abcdef0123456789abcdef"),
-		Log:    slog.New(handlers.LogHandler(slog.NewTextHandler(log, nil))),
+		BaseURL: "http://" + srv.Listener.Addr().String(),
+		Secret:  []byte("0123456789abcdef0123456789abcdef"),
+		Log:     slog.New(handlers.LogHandler(slog.NewTextHandler(log, nil))),
 	}
 	if cfg != nil {
 		cfg(&c)
 	}
-	e, err := handlers.New(c)
+	e, err := handlers.New(withServices(t, db, c))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"oware/models"
+	"oware/game"
 	"oware/tournament"
 )
 
@@ -17,7 +17,7 @@ import (
 // stream gets that one count and renders it for its viewer. The feed
 // stops with its last stream.
 type standings struct {
-	events models.Broker
+	events game.Broker
 	count  func(ctx context.Context, id string) (*tournament.View, error)
 	log    *slog.Logger
 	// poll is how often a feed counts again without an event, for the
@@ -38,7 +38,7 @@ type feed struct {
 // tournamentPoll is the default poll of the standings' feeds.
 const tournamentPoll = 10 * time.Second
 
-func newStandings(events models.Broker, count func(context.Context, string) (*tournament.View, error), log *slog.Logger) *standings {
+func newStandings(events game.Broker, count func(context.Context, string) (*tournament.View, error), log *slog.Logger) *standings {
 	return &standings{events: events, count: count, log: log, poll: tournamentPoll, feeds: map[string]*feed{}}
 }
 

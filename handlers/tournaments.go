@@ -12,7 +12,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/game"
-	"oware/models"
 	"oware/tournament"
 	"oware/views"
 )
@@ -24,7 +23,7 @@ import (
 // API is in tournaments_api.go.
 
 // tournamentRow is a tournament as the views list it.
-func tournamentRow(t *models.Tournament) views.TournamentRow {
+func tournamentRow(t *tournament.Tournament) views.TournamentRow {
 	return views.TournamentRow{ID: t.ID, Name: t.Name, Kind: t.Kind, Rules: t.Rules, Status: t.Status,
 		Clock: tournament.TimeControl(t).String(), Rated: t.Rated, Password: t.PasswordHash != "",
 		Minutes: t.Minutes, Rounds: t.Rounds, RoundMinutes: t.RoundMinutes, Starts: clockTime(t.StartsAt), Ends: clockTime(t.EndsAt),
@@ -47,9 +46,9 @@ func (h *handler) renderTournaments(c echo.Context, status int, form views.Tourn
 	if err != nil {
 		return err
 	}
-	v := views.TournamentsView{CSRF: csrfToken(c), Player: h.visit(c).user != nil, Form: form}
+	v := views.TournamentsView{CSRF: csrfToken(c), Player: h.user(c) != nil, Form: form}
 	for _, l := range []struct {
-		from []models.Tournament
+		from []tournament.Tournament
 		to   *[]views.TournamentRow
 	}{{running, &v.Running}, {upcoming, &v.Upcoming}, {finished, &v.Finished}} {
 		for i := range l.from {
@@ -80,7 +79,7 @@ func (h *handler) createTournamentForm(c echo.Context) error {
 	form := views.TournamentForm{Kind: c.FormValue("kind"), Name: c.FormValue("name"), Rules: c.FormValue("rules"),
 		Clock: c.FormValue("clock"), StartsIn: formInt(c, "starts_in"), Duration: formInt(c, "duration"),
 		Rounds: formInt(c, "rounds"), RoundMinutes: formInt(c, "round_minutes"), Rated: c.FormValue("rated") == "on"}
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -91,7 +90,7 @@ func (h *handler) createTournamentForm(c echo.Context) error {
 	if err == nil && (form.StartsIn < 0 || form.StartsIn > int(tournament.MaxStartsIn/time.Minute)) {
 		err = tournament.ErrBadStart
 	}
-	var t *models.Tournament
+	var t *tournament.Tournament
 	if err == nil {
 		set := tournament.Settings{Kind: form.Kind, Name: form.Name, Rules: form.Rules, Clock: tc,
 			Minutes: form.Duration, Rounds: form.Rounds, RoundMinutes: max(form.RoundMinutes, 0), StartsIn: time.Duration(form.StartsIn) * time.Minute,
@@ -112,7 +111,7 @@ func (h *handler) createTournamentForm(c echo.Context) error {
 // it.
 func (h *handler) tournamentView(c echo.Context, v *tournament.View) views.TournamentView {
 	t := v.T
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	out := views.TournamentView{CSRF: csrfToken(c), T: tournamentRow(t), Round: t.Round, Player: user != 0,
 		EventsURL: "/" + langOf(c) + "/tournaments/" + t.ID + "/events", AllGames: len(v.Games)}
 	out.T.Players = len(v.Players)
@@ -175,7 +174,7 @@ func (h *handler) renderTournament(c echo.Context, status int, errKey string) er
 // tournamentAction returns the handler of a form that joins or withdraws.
 func (h *handler) tournamentAction(join bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		user := h.visit(c).userID()
+		user := h.userID(c)
 		if user == 0 {
 			return errNeedsAccount
 		}
@@ -251,7 +250,7 @@ func (h *handler) tournamentReminders(c echo.Context) []views.TournamentReminder
 	}
 	var out []views.TournamentReminder
 	lang := langOf(c)
-	for _, list := range [][]models.Tournament{running, upcoming} {
+	for _, list := range [][]tournament.Tournament{running, upcoming} {
 		for i := 0; i < len(list) && len(out) < 4; i++ {
 			t := &list[i]
 			out = append(out, views.TournamentReminder{URL: tournamentRow(t).URL(lang), Name: t.Name,

@@ -6,7 +6,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"oware/models"
 	"oware/tournament"
 )
 
@@ -46,7 +45,7 @@ type clockSettingJSON struct {
 	Increment int `json:"increment"`
 }
 
-func toTournamentJSON(t *models.Tournament) tournamentJSON {
+func toTournamentJSON(t *tournament.Tournament) tournamentJSON {
 	j := tournamentJSON{ID: t.ID, Kind: t.Kind, Name: t.Name, Rules: t.Rules, Status: t.Status,
 		Clock: clockSettingJSON{t.ClockInitial, t.ClockIncrement}, Minutes: t.Minutes, Rounds: t.Rounds,
 		RoundMinutes: t.RoundMinutes, Rated: t.Rated, Password: t.PasswordHash != "", StartsAt: t.StartsAt}
@@ -65,7 +64,7 @@ func (h *handler) apiTournaments(c echo.Context) error {
 		return err
 	}
 	out := []tournamentJSON{}
-	for _, list := range [][]models.Tournament{running, upcoming, finished} {
+	for _, list := range [][]tournament.Tournament{running, upcoming, finished} {
 		for i := range list {
 			out = append(out, toTournamentJSON(&list[i]))
 		}
@@ -94,7 +93,7 @@ func (h *handler) apiCreateTournament(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -201,7 +200,7 @@ func (h *handler) apiJoinTournament(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -214,7 +213,7 @@ func (h *handler) apiJoinTournament(c echo.Context) error {
 // apiWithdrawTournament: POST /api/v1/tournaments/{id}/withdraw with the
 // session cookie -> 200.
 func (h *handler) apiWithdrawTournament(c echo.Context) error {
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}
@@ -229,7 +228,7 @@ func (h *handler) apiWithdrawTournament(c echo.Context) error {
 // "rank"}: the player's game in progress with its seat's bearer token
 // (for the moves API), their points and rank (null when not a player).
 func (h *handler) apiTournamentMe(c echo.Context) error {
-	user := h.visit(c).userID()
+	user := h.userID(c)
 	if user == 0 {
 		return errNeedsAccount
 	}

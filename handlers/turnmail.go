@@ -6,10 +6,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/engine"
 	"oware/game"
 	"oware/mailer"
-	"oware/models"
 	"oware/views"
 )
 
@@ -29,7 +29,7 @@ func (h *handler) mailTurn(c echo.Context, g *game.Game, mover engine.Side) {
 		return
 	}
 	ctx := c.Request().Context()
-	u, err := h.db.UserByID(ctx, *seat.UserID)
+	u, err := h.accounts.ByID(ctx, *seat.UserID)
 	if err != nil {
 		h.log.WarnContext(ctx, "turn mail", "game", g.ID, "err", err)
 		return
@@ -56,10 +56,10 @@ func (h *handler) mailTurn(c echo.Context, g *game.Game, mover engine.Side) {
 // turn_email, "on" or absent).
 func (h *handler) turnEmailForm(c echo.Context) error {
 	v := h.visit(c)
-	if v.user == nil {
+	if h.user(c) == nil {
 		return redirect(c, "/"+v.lang+"/login")
 	}
-	if err := h.db.SetTurnEmail(c.Request().Context(), v.user.ID, c.FormValue("turn_email") == "on"); err != nil {
+	if err := h.accounts.SetTurnEmail(c.Request().Context(), h.user(c).ID, c.FormValue("turn_email") == "on"); err != nil {
 		return err
 	}
 	return redirect(c, "/"+v.lang+"/account")
@@ -80,11 +80,11 @@ func (h *handler) unsubscribeForm(c echo.Context) error {
 // mails off when done.
 func (h *handler) unsubscribe(c echo.Context, done bool) error {
 	key := c.Param("key")
-	if !models.ValidKey(key, 24) {
+	if !accounts.ValidMailKey(key) {
 		return errNotFound
 	}
 	if done {
-		if _, err := h.db.Unsubscribe(c.Request().Context(), key); errors.Is(err, models.ErrNotFound) {
+		if err := h.accounts.Unsubscribe(c.Request().Context(), key); errors.Is(err, accounts.ErrNotFound) {
 			return errNotFound
 		} else if err != nil {
 			return err

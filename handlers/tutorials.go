@@ -7,10 +7,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/content"
 	"oware/engine"
 	"oware/game"
-	"oware/models"
 	"oware/tutor"
 	"oware/views"
 )
@@ -23,8 +23,8 @@ func tutorialPath(lang, slug string, step int) string {
 // tutorialStart sends /{lang}/tutorials/{slug} to the tutorial's first
 // step; an unknown slug is a 404 at once.
 func (h *handler) tutorialStart(c echo.Context) error {
-	t, err := h.db.TutorialBySlug(c.Request().Context(), langOf(c), c.Param("slug"))
-	if errors.Is(err, models.ErrNotFound) {
+	t, err := h.content.Tutorial(c.Request().Context(), langOf(c), c.Param("slug"))
+	if errors.Is(err, content.ErrNotFound) {
 		return errNotFound
 	}
 	if err != nil {
@@ -37,7 +37,7 @@ func (h *handler) tutorialStart(c echo.Context) error {
 // learner's progress.
 func (h *handler) tutorialIndex(c echo.Context) error {
 	lang := langOf(c)
-	list, err := h.db.Tutorials(c.Request().Context(), lang)
+	list, err := h.content.Tutorials(c.Request().Context(), lang)
 	if err != nil {
 		return err
 	}
@@ -61,9 +61,9 @@ func (h *handler) tutorialIndex(c echo.Context) error {
 
 // loadStep loads the tutorial and the step of the request's :slug and
 // :step; an unknown tutorial or a step out of range is a 404.
-func (h *handler) loadStep(c echo.Context) (*models.Tutorial, *models.TutorialStep, error) {
-	t, err := h.db.TutorialBySlug(c.Request().Context(), langOf(c), c.Param("slug"))
-	if errors.Is(err, models.ErrNotFound) {
+func (h *handler) loadStep(c echo.Context) (*content.Tutorial, *content.TutorialStep, error) {
+	t, err := h.content.Tutorial(c.Request().Context(), langOf(c), c.Param("slug"))
+	if errors.Is(err, content.ErrNotFound) {
 		return nil, nil, errNotFound
 	}
 	if err != nil {
@@ -145,7 +145,7 @@ func (h *handler) tutorialAnswer(c echo.Context) error {
 }
 
 // stepView builds the view of step s of tutorial t, before any answer.
-func (h *handler) stepView(c echo.Context, t *models.Tutorial, s *models.TutorialStep) (views.TutorialStepView, error) {
+func (h *handler) stepView(c echo.Context, t *content.Tutorial, s *content.TutorialStep) (views.TutorialStepView, error) {
 	lang := langOf(c)
 	r, pos, err := tutor.Board(s.Rules, s.Position, s.Highlight, s.Accept)
 	if err != nil {
@@ -205,7 +205,7 @@ func (h *handler) stepView(c echo.Context, t *models.Tutorial, s *models.Tutoria
 
 // renderStep answers with the step: the inside of #tutorial for htmx, else
 // the whole page.
-func (h *handler) renderStep(c echo.Context, t *models.Tutorial, s *models.TutorialStep, v views.TutorialStepView) error {
+func (h *handler) renderStep(c echo.Context, t *content.Tutorial, s *content.TutorialStep, v views.TutorialStepView) error {
 	if htmx(c) {
 		v.PageTitle = s.Title + " · " + t.Title
 		return render(c, http.StatusOK, views.TutorialStep(h.visit(c).l, v))
@@ -220,11 +220,11 @@ func (h *handler) renderStep(c echo.Context, t *models.Tutorial, s *models.Tutor
 // registered player's from the database, a visitor's from the session.
 func (h *handler) tutorialProgress(c echo.Context) map[string]progress {
 	v := h.visit(c)
-	if v.user == nil {
+	if h.user(c) == nil {
 		return v.sess.tutorials()
 	}
-	h.keepVisitorProgress(c, v.user)
-	list, err := h.db.TutorialProgressOf(c.Request().Context(), v.user.ID)
+	h.keepVisitorProgress(c, h.user(c))
+	list, err := h.accounts.TutorialProgress(c.Request().Context(), h.user(c).ID)
 	if err != nil {
 		h.log.ErrorContext(c.Request().Context(), "tutorial progress", "err", err)
 	}
@@ -237,14 +237,14 @@ func (h *handler) tutorialProgress(c echo.Context) map[string]progress {
 
 // keepVisitorProgress moves the progress a player made as a visitor, before
 // logging in, from the session into their account.
-func (h *handler) keepVisitorProgress(c echo.Context, u *models.User) {
+func (h *handler) keepVisitorProgress(c echo.Context, u *accounts.User) {
 	sess := h.visit(c).sess
 	all := sess.tutorials()
 	if len(all) == 0 {
 		return
 	}
 	for slug, p := range all {
-		if err := h.db.SaveTutorialProgress(c.Request().Context(), u.ID, slug, max(p.step, 1), p.done); err != nil {
+		if err := h.accounts.SaveTutorialProgress(c.Request().Context(), u.ID, slug, max(p.step, 1), p.done); err != nil {
 			h.log.ErrorContext(c.Request().Context(), "tutorial progress", "err", err)
 			return
 		}
@@ -260,9 +260,9 @@ func (h *handler) keepVisitorProgress(c echo.Context, u *models.User) {
 func (h *handler) reachStep(c echo.Context, slug string, step, total int) error {
 	done := step == total
 	v := h.visit(c)
-	if v.user != nil {
-		h.keepVisitorProgress(c, v.user)
-		return h.db.SaveTutorialProgress(c.Request().Context(), v.user.ID, slug, step, done)
+	if h.user(c) != nil {
+		h.keepVisitorProgress(c, h.user(c))
+		return h.accounts.SaveTutorialProgress(c.Request().Context(), h.user(c).ID, slug, step, done)
 	}
 	all := v.sess.tutorials()
 	old := all[slug]

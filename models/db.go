@@ -6,6 +6,18 @@
 // embedded SQLite file (pure Go, no cgo) as the zero-setup default. The
 // schema comes from the versioned SQL files under migrations/, one folder
 // per dialect, run by goose when the database is opened.
+//
+// One storage style per path: the cold paths (accounts, pages, tutorials,
+// history, ratings, tournaments, puzzles, chat) go through GORM; the hot
+// paths (a game's load with the visitor's seat, a move's write and its
+// notification) are hand-written SQL in the *_sql.go files, straight on
+// pgx (database/sql on SQLite), one round trip each. Errors come back one
+// way: a missing row is ErrNotFound (notFound maps GORM's), a lost version
+// check or a duplicate is ErrConflict, and any other error is the
+// driver's, wrapped with %w (fmt.Errorf("models: <what>: %w", err) where
+// the caller lacks the context), so that errors.Is and Unavailable see
+// through it. Only the services (game, accounts, tournament, content) use
+// this package; handlers never do.
 package models
 
 import (
@@ -27,6 +39,7 @@ import (
 	"time"
 
 	"github.com/glebarez/sqlite"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
@@ -85,6 +98,19 @@ type DB struct {
 // for the connection forever. log receives migration and broker messages; nil
 // discards them.
 func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
+	return OpenWith(ctx, dsn, log, Options{})
+}
+
+// Options are the settings of OpenWith besides the dsn and the log.
+type Options struct {
+	// Tracer sees every statement sent to PostgreSQL, GORM's and the hot
+	// path's (tests count a request's round trips with it); nil for none.
+	// SQLite ignores it.
+	Tracer pgx.QueryTracer
+}
+
+// OpenWith is Open with opts.
+func OpenWith(ctx context.Context, dsn string, log *slog.Logger, opts Options) (*DB, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -100,6 +126,7 @@ func Open(ctx context.Context, dsn string, log *slog.Logger) (*DB, error) {
 		// many clients" (PostgreSQL's default max_connections is 100,
 		// shared by every instance).
 		cfg.MaxConns = maxPostgresConns
+		cfg.ConnConfig.Tracer = opts.Tracer
 		if db.pool, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
 			return nil, fmt.Errorf("models: open postgres: %w", err)
 		}

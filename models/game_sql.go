@@ -112,21 +112,23 @@ func (db *DB) findGame(ctx context.Context, column, value string) (*Game, error)
 	return g, err
 }
 
-// scanGame reads a row of gameColumns.
-func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
+// scanGame reads a row of gameColumns, then the columns that follow them
+// into extra.
+func scanGame(row interface{ Scan(...any) error }, extra ...any) (*Game, error) {
 	var g Game
 	var south, north sql.NullInt64
 	var southName, northName sql.NullString
 	var southDeleted, northDeleted bool
 	var since, deadline sql.NullTime
-	err := row.Scan(&g.ID, &g.Rules, &g.StartPosition, &g.Position, &g.Status, &g.Result, &g.Reason, &g.Version,
+	dest := []any{&g.ID, &g.Rules, &g.StartPosition, &g.Position, &g.Status, &g.Result, &g.Reason, &g.Version,
 		&g.SouthToken, &g.NorthToken, &g.SpectatorKey, &g.EndOffer, &g.RematchOffer, &g.RematchID, &g.Fours,
 		&g.Agreements, &g.SouthRoundSeen, &g.NorthRoundSeen, &south, &north,
 		&g.MoveLabels, &g.Resume, &g.Rounds, &g.CreatedAt, &g.UpdatedAt,
 		&g.ClockInitial, &g.ClockIncrement, &g.ClockDays, &g.SouthMS, &g.NorthMS, &since, &deadline,
 		&g.Rated, &g.SouthRating, &g.NorthRating, &g.Unrated, &g.AbortedEnd,
 		&g.SouthComputer, &g.NorthComputer, &g.ComputerInstant, &g.Hints, &g.Hint, &g.TakebackOffer,
-		&southName, &southDeleted, &northName, &northDeleted)
+		&southName, &southDeleted, &northName, &northDeleted}
+	err := row.Scan(append(dest, extra...)...)
 	if err != nil {
 		return nil, err
 	}

@@ -41,6 +41,9 @@ type User struct {
 	// migration 00022).
 	TurnEmail bool
 	MailKey   string
+	// Board is the account's board and sound settings as the site encodes
+	// them (handlers' boardSettings), "" for the defaults (migration 00045).
+	Board string
 	// DeletedAt is when the account was deleted, nil while it exists.
 	DeletedAt *time.Time
 	// CreatedAt and UpdatedAt are set by the queries (UTC).
@@ -145,12 +148,16 @@ func (db *DB) BumpEpoch(ctx context.Context, id uint) error {
 // DeleteUser deletes the account id: it sets DeletedAt, replaces the name
 // by "deleted:<id>" (which no username can take; the old name is free
 // again), clears the password and email and ends every session, and
-// deletes its puzzle rating, streak and attempts, in one transaction. The
-// games keep pointing at the row.
+// deletes its puzzle rating, streak and attempts and its follows (both
+// ways), in one transaction. The games keep pointing at the row.
 func (db *DB) DeleteUser(ctx context.Context, id uint) error {
 	name := fmt.Sprintf("deleted:%d", id)
 	return db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := deletePuzzlePlayers(tx, "player = ?", AccountPuzzlePlayer(id)); err != nil {
+			return err
+		}
+		// Nobody follows a deleted account, and it follows nobody.
+		if err := tx.Exec(`DELETE FROM follows WHERE follower_id = ? OR followed_id = ?`, id, id).Error; err != nil {
 			return err
 		}
 		return updateUser(tx, id, map[string]any{
@@ -204,6 +211,14 @@ type Totals struct {
 	Won, Lost, Drawn int
 }
 
+// wonBy and lostBy are the SQL conditions "the account (both ? are its
+// id) won / lost this finished game", the storage's half of
+// accounts.Outcome: the one way to ask who won in SQL.
+const (
+	wonBy  = "((south_user_id = ? AND result = 'south') OR (north_user_id = ? AND result = 'north'))"
+	lostBy = "((south_user_id = ? AND result = 'north') OR (north_user_id = ? AND result = 'south'))"
+)
+
 // playerGames returns the query of the finished games of user id.
 func (db *DB) playerGames(ctx context.Context, id uint) *gorm.DB {
 	return db.Gorm.WithContext(ctx).Model(&Game{}).
@@ -219,9 +234,9 @@ func (db *DB) History(ctx context.Context, id uint, f HistoryFilter) ([]HistoryG
 	}
 	switch f.Result {
 	case "won":
-		q = q.Where("((south_user_id = ? AND result = 'south') OR (north_user_id = ? AND result = 'north'))", id, id)
+		q = q.Where(wonBy, id, id)
 	case "lost":
-		q = q.Where("((south_user_id = ? AND result = 'north') OR (north_user_id = ? AND result = 'south'))", id, id)
+		q = q.Where(lostBy, id, id)
 	case "drawn":
 		q = q.Where("result = 'draw'")
 	}
@@ -267,8 +282,8 @@ func (db *DB) History(ctx context.Context, id uint, f HistoryFilter) ([]HistoryG
 func (db *DB) PlayerTotals(ctx context.Context, id uint) ([]Totals, error) {
 	var out []Totals
 	err := db.playerGames(ctx, id).Select(`rules,
-		SUM(CASE WHEN (south_user_id = ? AND result = 'south') OR (north_user_id = ? AND result = 'north') THEN 1 ELSE 0 END) AS won,
-		SUM(CASE WHEN (south_user_id = ? AND result = 'north') OR (north_user_id = ? AND result = 'south') THEN 1 ELSE 0 END) AS lost,
+		SUM(CASE WHEN `+wonBy+` THEN 1 ELSE 0 END) AS won,
+		SUM(CASE WHEN `+lostBy+` THEN 1 ELSE 0 END) AS lost,
 		SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END) AS drawn`, id, id, id, id).
 		Group("rules").Order("rules").Scan(&out).Error
 	return out, err

@@ -45,6 +45,10 @@ document.addEventListener("submit", function (e) {
   if (other) other.focus();
   announce(b.textContent);
 });
+// Saved board settings win over the game page's sound toggle (turn.js).
+document.addEventListener("submit", function (e) {
+  if (e.target.matches("form.board-settings")) localStorage.removeItem("oware-sound");
+});
 // The new-game form: the fours setting is only for Nam-nam.
 function foursForNamNam() {
   var f = document.querySelector("fieldset.fours"), nn = document.getElementById("rules-namnam");
@@ -70,10 +74,36 @@ document.addEventListener("DOMContentLoaded", function () {
   showCopy(document);
   sow(document);
 });
-// After a live update: show copy buttons, sow; when a rematch started, go there.
+// Clocks count down between the server's answers (the game page's, the
+// games-now page's and the home page's): data-ms is the time left when
+// the server wrote it, data-running marks the clock that runs, data-days
+// a correspondence clock; under 10 s a real-time clock shows tenths and
+// turns red. The server keeps the time; this is only a display.
+function fmt(ms, days) {
+  var s = Math.max(0, Math.floor(ms / 1000)), p = function (n) { return (n < 10 ? "0" : "") + n; };
+  if (days) {
+    var h = Math.floor(s / 3600);
+    return h >= 24 ? Math.floor(h / 24) + "d " + (h % 24) + "h" : h + "h " + Math.floor(s / 60) % 60 + "m";
+  }
+  if (ms < 10000) return Math.floor(Math.max(ms, 0) / 1000) + "." + Math.floor(Math.max(ms, 0) / 100) % 10;
+  return s >= 3600 ? Math.floor(s / 3600) + ":" + p(Math.floor(s / 60) % 60) + ":" + p(s % 60) : Math.floor(s / 60) + ":" + p(s % 60);
+}
+function tick() {
+  var now = Date.now();
+  document.querySelectorAll(".clock[data-running]").forEach(function (c) {
+    if (!c.dataset.t0) c.dataset.t0 = now;
+    var left = parseInt(c.dataset.ms, 10) - (now - parseInt(c.dataset.t0, 10));
+    var t = c.querySelector(".t");
+    if (t) t.textContent = fmt(left, c.hasAttribute("data-days"));
+    c.classList.toggle("low", !c.hasAttribute("data-days") && left < 10000);
+  });
+}
+setInterval(tick, 100);
+// After a live update: show copy buttons, sow, count; when a rematch started, go there.
 function updated(e) {
   showCopy(e.target);
   sow(e.target);
+  tick();
   var r = e.target.querySelector("[data-redirect]");
   if (r) location.assign(r.dataset.redirect);
 }

@@ -1,33 +1,14 @@
-// Game pages: the clocks count down; at the player's turn the tab title
+// Game pages (app.js counts the clocks down): at the player's turn the tab title
 // and favicon are marked, a sound (on unless turned off) and a
 // notification (asked once, with a button) tell of it; a premove (a pit
 // clicked during the opponent's turn, a second click cancels it) is sown
-// the instant it is legal; the chat's mute hides the opponent's messages.
+// the instant it is legal, and a screen reader hears it set, cancelled and
+// played; the chat's mute hides the opponent's messages.
 // The server keeps the time; this is only a display.
 (function () {
   var game = document.getElementById("game");
   if (!game) return;
   var title = document.title, mine = false;
-  function fmt(ms, days) {
-    var s = Math.max(0, Math.floor(ms / 1000)), p = function (n) { return (n < 10 ? "0" : "") + n; };
-    if (days) {
-      var h = Math.floor(s / 3600);
-      return h >= 24 ? Math.floor(h / 24) + "d " + (h % 24) + "h" : h + "h " + Math.floor(s / 60) % 60 + "m";
-    }
-    if (ms < 10000) return Math.floor(Math.max(ms, 0) / 1000) + "." + Math.floor(Math.max(ms, 0) / 100) % 10;
-    return s >= 3600 ? Math.floor(s / 3600) + ":" + p(Math.floor(s / 60) % 60) + ":" + p(s % 60) : Math.floor(s / 60) + ":" + p(s % 60);
-  }
-  function tick() {
-    var now = Date.now();
-    document.querySelectorAll(".clock[data-running]").forEach(function (c) {
-      if (!c.dataset.t0) c.dataset.t0 = now;
-      var left = parseInt(c.dataset.ms, 10) - (now - parseInt(c.dataset.t0, 10));
-      var t = c.querySelector(".t");
-      if (t) t.textContent = fmt(left, c.hasAttribute("data-days"));
-      c.classList.toggle("low", !c.hasAttribute("data-days") && left < 10000);
-    });
-  }
-  setInterval(tick, 100);
   function soundOn() {
     var v = localStorage.getItem("oware-sound");
     return v ? v === "on" : game.dataset.sound !== "off";
@@ -95,19 +76,26 @@
   function showPremove() {
     myPits().forEach(function (p) { p.classList.toggle("premove", p.querySelector(".label").textContent === premove); });
   }
+  // say reads the premove message of data-premove-KEY with the pit's label.
+  function say(key, label) { announce((game.dataset["premove" + key] || "").replace("%s", label)); }
   function playPremove() {
     if (!premove) return;
     if (!document.querySelector("#turn .turn-mine")) { showPremove(); return; }
     var b = game.querySelector('button[name="pit"][value="' + premove + '"]');
+    say(b ? "Played" : "Cancelled", premove);
     premove = null;
     showPremove();
-    if (b) b.form.requestSubmit(b);
+    if (!b) return;
+    htmx.process(b.form); // a live update's new form: htmx sends it (no page load)
+    b.click();
   }
   if (game.hasAttribute("data-premove")) {
+    document.addEventListener("DOMContentLoaded", function () { announce(""); });
     game.addEventListener("click", function (e) {
       var pit = e.target.closest(".rows .row:last-child div.pit");
       if (!pit || document.querySelector("#turn .turn-mine")) return;
       var label = pit.querySelector(".label").textContent;
+      say(premove === label ? "Cancelled" : "Set", label);
       premove = premove === label ? null : label;
       showPremove();
     });
@@ -122,7 +110,6 @@
     showMute();
   }
   turn(false);
-  tick();
-  document.addEventListener("htmx:sseMessage", function () { turn(true); tick(); playPremove(); });
-  document.addEventListener("htmx:afterSettle", function () { turn(false); tick(); playPremove(); });
+  document.addEventListener("htmx:sseMessage", function () { turn(true); playPremove(); });
+  document.addEventListener("htmx:afterSettle", function () { turn(false); playPremove(); });
 })();

@@ -40,6 +40,9 @@ type Page struct {
 	// Theme is the colour theme the visitor chose in this browser, "light"
 	// or "dark"; "" follows the system's (prefers-color-scheme).
 	Theme string
+	// Board are the visitor's board and sound settings (the zero value:
+	// the defaults).
+	Board BoardSettings
 	// Refresh, in seconds, reloads the page without JavaScript (a player
 	// waiting for the opponent); 0 for none. With JavaScript the page
 	// updates itself instead.

@@ -29,6 +29,7 @@ import (
 	"syscall"
 	"time"
 
+	"oware/accounts"
 	"oware/content"
 	"oware/engine/endgame"
 	"oware/game"
@@ -282,7 +283,6 @@ func run(args []string) error {
 	tournaments.Hourly = cfg.hourlyArenas
 	go tournaments.Run(brokerCtx, time.Second)
 	e, err := handlers.New(handlers.Config{
-		DB:      db,
 		Events:  events,
 		Games:   games,
 		BaseURL: cfg.baseURL,
@@ -292,6 +292,8 @@ func run(args []string) error {
 		Commit:  commit,
 
 		Tournaments: tournaments,
+		Accounts:    accounts.New(db),
+		Content:     content.New(db),
 		BehindProxy: cfg.behindProxy,
 		Mail:        mail,
 		Metrics:     met,

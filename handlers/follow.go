@@ -1,0 +1,119 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/accounts"
+	"oware/views"
+)
+
+// Following players (issue 24): the follow form of a player's page, the
+// list of the players an account follows with their games in play, and
+// those games on the home page.
+
+// followForm follows the player :name (form field follow "on") or stops
+// following them ("off"), then goes back to the page of the form (field
+// back, a path of this site; the player's page otherwise).
+func (h *handler) followForm(c echo.Context) error {
+	v := h.visit(c)
+	if v.user == nil {
+		return redirect(c, "/"+v.lang+"/login?next="+url.QueryEscape(views.PlayerURL(v.lang, c.Param("name"))))
+	}
+	on := c.FormValue("follow")
+	if on != "on" && on != "off" {
+		return errBadRequest
+	}
+	ctx := c.Request().Context()
+	u, err := h.accounts.ByName(ctx, c.Param("name"))
+	if errors.Is(err, accounts.ErrNotFound) {
+		return errNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if on == "on" {
+		err = h.accounts.Follow(ctx, v.user.ID, u.ID, h.games.Now())
+	} else {
+		err = h.accounts.Unfollow(ctx, v.user.ID, u.ID)
+	}
+	if err != nil {
+		return err
+	}
+	back := c.FormValue("back")
+	if !strings.HasPrefix(back, "/"+v.lang+"/") {
+		back = views.PlayerURL(v.lang, u.Username)
+	}
+	return redirect(c, back)
+}
+
+// followingPage lists the players the account follows, who of them plays
+// now, and their games in play.
+func (h *handler) followingPage(c echo.Context) error {
+	v := h.visit(c)
+	if v.user == nil {
+		return redirect(c, "/"+v.lang+"/login?next="+url.QueryEscape("/"+v.lang+"/following"))
+	}
+	users, err := h.accounts.Followed(c.Request().Context(), v.user.ID)
+	if err != nil {
+		return err
+	}
+	playing, err := h.followedGames(c)
+	if err != nil {
+		return err
+	}
+	fv := views.FollowingView{Playing: playing, CSRF: csrfToken(c)}
+	for _, u := range users {
+		f := views.FollowedPlayer{Name: u.Username}
+		for _, g := range playing.Games {
+			if g.Names[0] == u.Username || g.Names[1] == u.Username {
+				f.Watch = g.URL
+				break
+			}
+		}
+		fv.Players = append(fv.Players, f)
+	}
+	return render(c, http.StatusOK, views.FollowingPage(h.page(c, "title_following", "/following"), fv))
+}
+
+// followedGames returns the games in play of the players the visitor's
+// account follows (GamesNowList, asked again with ?following=1).
+func (h *handler) followedGames(c echo.Context) (views.GamesNowView, error) {
+	v := views.GamesNowView{ListURL: nowPath(langOf(c)) + "?following=1", ID: "followed-list"}
+	u := h.visit(c).user
+	if u == nil {
+		return v, nil
+	}
+	games, err := h.games.PlayingFollowed(c.Request().Context(), u.ID, nowLimit)
+	for _, g := range games {
+		v.Games = append(v.Games, h.liveGame(langOf(c), g))
+	}
+	return v, err
+}
+
+// playerGames returns the games in play between accounts of the player
+// u names (GamesNowList, asked again with ?player=name).
+func (h *handler) playerGames(c echo.Context, user uint, name string) (views.GamesNowView, error) {
+	v := views.GamesNowView{ListURL: nowPath(langOf(c)) + "?player=" + url.QueryEscape(name), ID: "player-games"}
+	games, err := h.games.PlayingOf(c.Request().Context(), user, nowLimit)
+	for _, g := range games {
+		v.Games = append(v.Games, h.liveGame(langOf(c), g))
+	}
+	return v, err
+}
+
+// followView is the follow button and the challenge of the page of
+// player u for the visitor; nil for a visitor without an account and on
+// the player's own page.
+func (h *handler) followView(c echo.Context, u *accounts.User) (*views.FollowView, error) {
+	me := h.visit(c).user
+	if me == nil || me.ID == u.ID {
+		return nil, nil
+	}
+	following, err := h.accounts.Follows(c.Request().Context(), me.ID, u.ID)
+	return &views.FollowView{Name: u.Username, Following: following, CSRF: csrfToken(c)}, err
+}

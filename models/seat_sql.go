@@ -1,0 +1,57 @@
+package models
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// GameVisitor is what FindGameFor reads besides the game: what decides the
+// seat of the visitor who asked, in the same query.
+type GameVisitor struct {
+	// SeatHash is the token hash of the seat the visitor holds in the game
+	// (VisitorSeat.TokenHash), "" for none.
+	SeatHash string
+	// SouthEpoch and NorthEpoch are the session epochs (User.Epoch) of
+	// the seated accounts, 0 for a seat without one.
+	SouthEpoch, NorthEpoch int
+}
+
+// findGameFor is the query of FindGameFor: the game's row and its seated
+// accounts (gameColumns), their epochs and the visitor's seat.
+const findGameFor = "SELECT " + gameColumns + `, COALESCE(su.epoch, 0), COALESCE(nu.epoch, 0), COALESCE(vs.token_hash, '')` +
+	gameFrom + `
+	LEFT JOIN visitor_seats vs ON vs.game_id = g.id AND vs.visitor_id = $2
+	WHERE g.id = $1`
+
+// FindGameFor is FindGame with what decides the seat of visitor (the
+// cookie's visitor id as NewToken made it, "" for none): the seat it
+// holds and the epochs of the seated accounts, in the same one query.
+// ErrNotFound for no such game.
+func (db *DB) FindGameFor(ctx context.Context, id, visitor string) (*Game, GameVisitor, error) {
+	var v GameVisitor
+	if !ValidKey(id, 12) {
+		return nil, v, ErrNotFound
+	}
+	hash := ""
+	if visitor != "" {
+		hash = HashToken(visitor)
+	}
+	var row interface{ Scan(...any) error }
+	if db.pool != nil {
+		row = db.pool.QueryRow(ctx, findGameFor, id, hash)
+	} else {
+		row = db.sql.QueryRowContext(ctx, sqliteParams(findGameFor), id, hash)
+	}
+	g, err := scanGame(row, &v.SouthEpoch, &v.NorthEpoch, &v.SeatHash)
+	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
+		return nil, v, ErrNotFound
+	}
+	if err != nil {
+		return nil, v, fmt.Errorf("models: game %s: %w", id, err)
+	}
+	return g, v, nil
+}
