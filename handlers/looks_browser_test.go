@@ -104,10 +104,13 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 	var arena struct{ ID string }
 	s.apiAs(alice, "POST", "/api/v1/tournaments", map[string]any{"kind": "arena", "name": "Evening arena", "rules": "abapa",
 		"clock": map[string]int{"initial": 180, "increment": 2}, "minutes": 60, "starts_in": 0, "rated": true}, &arena)
-	for _, c := range []*http.Client{alice, bob} {
+	// two players in no other game: nobody is paired while in a real-time
+	// game anywhere, and alice and bob are in one
+	carol, dave := s.account("carol"), s.account("dave")
+	for _, c := range []*http.Client{carol, dave} {
 		s.apiAs(c, "POST", "/api/v1/tournaments/"+arena.ID+"/join", nil, nil)
 	}
-	s.waitGame(alice, arena.ID)
+	s.waitGame(carol, arena.ID)
 	reviewed := s.reviewedImport(s.browser())
 	return []lookPage{
 		{"home", "/en/"},
