@@ -25,21 +25,8 @@ const keepAlive = 20 * time.Second
 // read (a stream's has none), and each write gets a deadline of its own
 // (WriteTimeout), so a client that stops reading is still cut off.
 func serveEvents[T any](c echo.Context, first []byte, ch <-chan T, frame func(T) []byte) error {
-	resp := c.Response()
-	rc := http.NewResponseController(resp)
-	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
-	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
-	resp.Header().Set("X-Accel-Buffering", "no")
-	resp.WriteHeader(http.StatusOK)
-	write := func(b []byte) bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
-		if _, err := resp.Write(b); err != nil {
-			return false
-		}
-		resp.Flush()
-		return true
-	}
-	if !write(append([]byte("retry: 2000\n\n"), first...)) {
+	write := startEventStream(c)
+	if first != nil && write(first) != nil {
 		return nil
 	}
 	ctx := c.Request().Context()
@@ -53,11 +40,11 @@ func serveEvents[T any](c echo.Context, first []byte, ch <-chan T, frame func(T)
 			if !ok {
 				return nil
 			}
-			if b := frame(v); b != nil && !write(b) {
+			if b := frame(v); b != nil && write(b) != nil {
 				return nil
 			}
 		case <-ping.C:
-			if !write([]byte(": ping\n\n")) {
+			if write([]byte(": ping\n\n")) != nil {
 				return nil
 			}
 		}
@@ -76,4 +63,29 @@ func sseEvent(name string, b []byte) []byte {
 	}
 	out.WriteByte('\n')
 	return out.Bytes()
+}
+
+// startEventStream answers c with an event stream (its headers, and the
+// retry delay of 2 s) and returns the function that writes and flushes
+// bytes to it, each write with a deadline of its own (WriteTimeout), so
+// that a client that stops reading is cut off while the stream outlives
+// the server's timeouts (net/http lifts the read deadline once a request
+// without a body is read). Its error means the client is gone.
+func startEventStream(c echo.Context) func([]byte) error {
+	resp := c.Response()
+	rc := http.NewResponseController(resp)
+	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
+	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
+	resp.Header().Set("X-Accel-Buffering", "no")
+	resp.WriteHeader(http.StatusOK)
+	write := func(b []byte) error {
+		_ = rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
+		if _, err := resp.Write(b); err != nil {
+			return err
+		}
+		resp.Flush()
+		return nil
+	}
+	_ = write([]byte("retry: 2000\n\n"))
+	return write
 }

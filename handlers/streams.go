@@ -5,7 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/labstack/echo/v4"
 )
 
 // StreamLimits bounds the event streams (the live updates of game pages):
@@ -87,29 +86,4 @@ func (s *streams) Open() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.total
-}
-
-// startEventStream answers c with an event stream (its headers, and the
-// retry delay of 2 s) and returns the function that writes and flushes
-// bytes to it, each write with a deadline of its own (WriteTimeout), so
-// that a client that stops reading is cut off while the stream outlives
-// the server's timeouts (net/http lifts the read deadline once a request
-// without a body is read). Its error means the client is gone.
-func startEventStream(c echo.Context) func([]byte) error {
-	resp := c.Response()
-	rc := http.NewResponseController(resp)
-	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
-	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
-	resp.Header().Set("X-Accel-Buffering", "no")
-	resp.WriteHeader(http.StatusOK)
-	write := func(b []byte) error {
-		_ = rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
-		if _, err := resp.Write(b); err != nil {
-			return err
-		}
-		resp.Flush()
-		return nil
-	}
-	_ = write([]byte("retry: 2000\n\n"))
-	return write
 }
