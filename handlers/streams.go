@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"sync"
 	"time"
-
 )
 
 // StreamLimits bounds the event streams (the live updates of game pages):
