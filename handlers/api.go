@@ -77,7 +77,8 @@ func labelsJSON(labels string) json.RawMessage {
 }
 
 // apiCreate: POST /api/v1/games {"rules","fours","seat","opponent"} -> 201
-// {"id","token","seat","invite"}. With "opponent": {"computer": LEVEL}
+// {"id","token","seat","invite","invite_url"}: invite is the invitation's
+// path, invite_url the same on Config.BaseURL. With "opponent": {"computer": LEVEL}
 // the computer takes the other seat and plays by itself ("instant": true
 // makes it answer without its minimum thinking time).
 func (h *handler) apiCreate(c echo.Context) error {
@@ -113,7 +114,8 @@ func (h *handler) apiCreate(c echo.Context) error {
 	if g.Seats[engine.North].Token != "" {
 		seat = "north"
 	}
-	return c.JSON(http.StatusCreated, map[string]string{"id": g.ID, "token": token, "seat": seat, "invite": "/join/" + g.ID})
+	return c.JSON(http.StatusCreated, map[string]string{"id": g.ID, "token": token, "seat": seat,
+		"invite": "/join/" + g.ID, "invite_url": h.base + "/join/" + g.ID})
 }
 
 // apiGame: GET /api/v1/games/{id}.

@@ -209,7 +209,8 @@ func (s *site) api(method, path, token string, body any) (int, map[string]any) {
 func (s *site) newAPIGame(rules string) (id, south, north string) {
 	s.t.Helper()
 	code, g := s.api("POST", "/api/v1/games", "", map[string]string{"rules": rules, "seat": "south"})
-	if code != http.StatusCreated || g["seat"] != "south" || g["invite"] != "/join/"+g["id"].(string) {
+	if code != http.StatusCreated || g["seat"] != "south" || g["invite"] != "/join/"+g["id"].(string) ||
+		g["invite_url"] != s.srv.URL+"/join/"+g["id"].(string) {
 		s.t.Fatalf("create: %d %v", code, g)
 	}
 	id, south = g["id"].(string), g["token"].(string)
