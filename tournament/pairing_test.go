@@ -36,31 +36,15 @@ func playSwiss(t *testing.T, n int, rounds []round) {
 	}
 }
 
-// swissPlayers builds the players 1..n after the pairings ps.
+// swissPlayers builds the players 1..n (pairing numbers equal to their
+// ids) after the pairings ps.
 func swissPlayers(n int, ps []Pairing) []SwissPlayer {
 	ids := make([]uint, n)
+	number := map[uint]int{}
 	for i := range ids {
-		ids[i] = uint(i + 1)
+		ids[i], number[uint(i+1)] = uint(i+1), i+1
 	}
-	points := map[uint]float64{}
-	for _, s := range SwissStandings(ids, ps) {
-		points[s.Player] = s.Points
-	}
-	out := make([]SwissPlayer, n)
-	for i, id := range ids {
-		out[i] = SwissPlayer{ID: id, Number: i + 1, Points: points[id]}
-		for _, p := range ps {
-			switch {
-			case p.Outcome == Bye && p.South == id:
-				out[i].HadBye = true
-			case p.South == id:
-				out[i].Opponents, out[i].Seats = append(out[i].Opponents, p.North), append(out[i].Seats, 1)
-			case p.North == id:
-				out[i].Opponents, out[i].Seats = append(out[i].Opponents, p.South), append(out[i].Seats, -1)
-			}
-		}
-	}
-	return out
+	return swissField(ids, number, ps)
 }
 
 // TestSwissSix: six players over three rounds. Round 1: S1 = 1,2,3
@@ -82,15 +66,74 @@ func TestSwissSix(t *testing.T) {
 	})
 }
 
-// TestSwissFiveWithBye: five players. Round 1: the bye to the lowest, 5;
-// 1-3 and 4-2. Round 2 (1, 4, 5: 1 point; 2, 3: 0): the bye to the
-// lowest without one, 3; in the 1-point group 5 floats down to 2; 1 and 4
-// both want North (South in round 1), the higher placed 1 gets it; 2
-// (North) takes South against 5, who has no preference.
+// TestSwissFiveWithBye: five players. Round 1: one bracket, MaxPairs 2,
+// S1 = 1,2, S2 = 3,4,5: 1-3, 2-4, 5 left over gets the bye; E.5: 1 (odd)
+// South, 2 (even) North. Round 2 (1, 4, 5: 1 point; 2, 3: 0): bracket
+// 1,4,5, S1 = 1, S2 = 4,5: the first transposition 1-4 has both wanting
+// North (South in round 1; C.10) and floats 5, who downfloated by their
+// bye (C.12); the second, 1-5, floats 4 and is perfect. Bracket 0: MDP 4,
+// S2 = 2,3: 4-2 met (C.1), so 4-3; the remainder 2 is left over and gets
+// the bye (not the lowest, 3: the Dutch rules give the bye to whoever is
+// left in the last bracket). Seats: 1 (mild North) against 5 (none)
+// North; 4 (mild North) against 3 (mild South) North.
 func TestSwissFiveWithBye(t *testing.T) {
 	playSwiss(t, 5, []round{
 		{SwissRound{Pairs: [][2]uint{{1, 3}, {4, 2}}, Bye: 5}, []Outcome{SouthWins, SouthWins}},
-		{SwissRound{Pairs: [][2]uint{{4, 1}, {2, 5}}, Bye: 3}, nil},
+		{SwissRound{Pairs: [][2]uint{{5, 1}, {3, 4}}, Bye: 2}, nil},
+	})
+}
+
+// TestSwissDutchSeven: seven players (pairing numbers 1..7 by rating),
+// four rounds, a bye every round, derived from C.04.3. Preferences are
+// written S/N with m(ild), s(trong), a(bsolute); floats d(own)/u(p);
+// faults are counted as [C.10 C.11 C.12 C.13 C.14 C.15].
+//
+// Round 1: one bracket of 7, MaxPairs 3, S1 = 1,2,3, S2 = 4,5,6,7: 1-4,
+// 2-5, 3-6, 7 left over: bye. E.5: 1 and 3 (odd) South, 2 North.
+// Results: 1 beats 4, 2 beats 5, 3-6 drawn.
+//
+// Round 2 (1, 2, 7: 1; 3, 6: 1/2; 4, 5: 0; 7 downfloated by the bye):
+// bracket 1: S1 = 1, S2 = 2,7; 1-2 floats 7 again (C.12 fault), the
+// second transposition 1-7 floats 2 and is perfect (floater history
+// decides). Bracket 1/2: MDP 2, S2 = 3,6: 2-3 (no clash: 2 mS, 3 mN),
+// remainder 6 floats. Bracket 0: MDP 6 (mS), S2 = 4 (mS), 5 (mN): 6-4
+// would leave 5 the bye but both want South (C.10 fault); 6-5 is perfect
+// and leaves 4 the bye. Boards by score: 7-1 (1 mN North), 2-3, 6-5.
+// Results: 1 beats 7, 2-3 drawn, 6 beats 5.
+//
+// Round 3 (1: 2; 2, 6: 1 1/2; 3, 4, 7: 1; 5: 0. Preferences: 1 mS, 2 mN,
+// 3 mS, 4 sS, 5 mS, 6 mN, 7 sN; floats of round 2: 2 d, 3 u, 4 d (bye),
+// 5 u, 6 d): bracket 2: 1 alone floats. Bracket 1 1/2: MDP 1, S2 = 2,6:
+// 1-2 floats 6 and 1-6 floats 2, each a C.12 fault (both downfloated in
+// round 2): the first, 1-2, is kept. Bracket 1: MDP 6, S2 = 3,4,7: 6-3
+// met (C.1), so the next transposition 6-4; remainder 3-7; perfect.
+// Bracket 0: 5 alone: the bye. Seats: 1 mS South; 4 sS South against 6;
+// 3 mS against 7 sN South.
+// Results: 1-2 drawn, 6 beats 4, 3 beats 7.
+//
+// Round 4 (1, 6: 2 1/2; 2, 3: 2; 4, 5, 7: 1, who all had a bye. 1 sN,
+// 6 sS, 2 sS, 3 sN, 4 mN, 5 mS, 7 mS; floats of round 3: 1 d, 2 u, 4 u,
+// 5 d (bye), 6 d; of round 2: 5 u): bracket 2 1/2: 1-6, perfect (C.4:
+// the rest can still be paired). Bracket 2: 2 and 3 met: both float.
+// Bracket 1 (the last): 5 players, 2 pairs; only 2 or 3 can take the
+// bye (C.2), so M1 = 1: S1 = 2, Limbo = 3, S2 = 4,5,7.
+//
+//	2-4, 5-7: [1 0 0 1 0 0] (5 and 7 both mS; 4 upfloated in round 3);
+//	2-5: met; 2-7, 4-5: [1 0 0 0 0 0] (7 mS does not get it);
+//
+// then the exchange S1 = 3, Limbo = 2 (the same PSD):
+//
+//	3-4, 5-7: [2 0 0 1 0 0]; 3-5, 4-7: [0 0 0 0 0 1] (5 upfloated in
+//	round 2: a C.15 fault only); 3-7: met.
+//
+// None perfect: the best is 3-5, 4-7, and 2 gets the bye. Seats: 6 sS
+// South against 1 sN; 5 mS South against 3 sN; 7 mS South against 4 mN.
+func TestSwissDutchSeven(t *testing.T) {
+	playSwiss(t, 7, []round{
+		{SwissRound{Pairs: [][2]uint{{1, 4}, {5, 2}, {3, 6}}, Bye: 7}, []Outcome{SouthWins, NorthWins, Draw}},
+		{SwissRound{Pairs: [][2]uint{{7, 1}, {2, 3}, {6, 5}}, Bye: 4}, []Outcome{NorthWins, Draw, SouthWins}},
+		{SwissRound{Pairs: [][2]uint{{1, 2}, {4, 6}, {3, 7}}, Bye: 5}, []Outcome{Draw, NorthWins, SouthWins}},
+		{SwissRound{Pairs: [][2]uint{{6, 1}, {5, 3}, {7, 4}}, Bye: 2}, nil},
 	})
 }
 

@@ -324,32 +324,78 @@ func swissPairs(v *View, round int, elsewhere map[uint]bool) []models.Tournament
 	for i, id := range swissOrder(v.Players) {
 		number[id] = i + 1
 	}
-	players := make([]SwissPlayer, len(ids))
-	for i, id := range ids {
-		sp := SwissPlayer{ID: id, Number: number[id], Points: v.Standing(id).Points}
-		for _, p := range v.Pairings {
-			switch {
-			case p.Outcome == Bye && p.South == id:
-				sp.HadBye = true
-			case p.Outcome == Void || (p.South != id && p.North != id):
-			case p.South == id:
-				sp.Opponents = append(sp.Opponents, p.North)
-				if p.Forfeit == 0 {
-					sp.Seats = append(sp.Seats, 1)
-				}
-			default:
-				sp.Opponents = append(sp.Opponents, p.South)
-				if p.Forfeit == 0 {
-					sp.Seats = append(sp.Seats, -1)
-				}
-			}
-		}
-		players[i] = sp
-	}
+	players := swissField(ids, number, append(lateByes(v.Players), v.Pairings...))
 	r := PairSwiss(players)
 	out := gamesOf(round, r.Pairs)
 	if r.Bye != 0 {
 		out = append(out, models.TournamentGame{Round: round, SouthID: r.Bye})
+	}
+	return out
+}
+
+// swissField returns the Swiss players ids (with their pairing numbers)
+// as PairSwiss sees them after the pairings ps: points (1 a win or a bye,
+// 1/2 a draw or a late joiner's round), opponents (void games not
+// counted), seats of the games played (not forfeited), byes, and the
+// floats of each round (C.04.3 A.4: of two players of different points
+// who played, the higher gets a downfloat, the other an upfloat; who
+// scores without playing, by a bye, a late joiner's half point or the
+// opponent's forfeit, a downfloat).
+func swissField(ids []uint, number map[uint]int, ps []Pairing) []SwissPlayer {
+	rounds := 0
+	for _, p := range ps {
+		rounds = max(rounds, p.Round)
+	}
+	byRound := make([][]Pairing, rounds+1)
+	for _, p := range ps {
+		byRound[p.Round] = append(byRound[p.Round], p)
+	}
+	points := map[uint]float64{}
+	before := make([]map[uint]float64, rounds+1) // the points before each round
+	for r := 1; r <= rounds; r++ {
+		before[r] = maps.Clone(points)
+		for _, p := range byRound[r] {
+			for _, id := range []uint{p.South, p.North} {
+				if win, draw, _ := p.score(id); id != 0 && win {
+					points[id]++
+				} else if id != 0 && draw {
+					points[id] += 0.5
+				}
+			}
+		}
+	}
+	out := make([]SwissPlayer, len(ids))
+	for i, id := range ids {
+		sp := SwissPlayer{ID: id, Number: number[id], Points: points[id], Floats: make([]int, rounds)}
+		for r := 1; r <= rounds; r++ {
+			for _, p := range byRound[r] {
+				if p.South != id && p.North != id {
+					continue
+				}
+				o := p.opponent(id)
+				switch {
+				case p.Outcome == Bye:
+					sp.HadBye, sp.Floats[r-1] = true, -1
+				case p.Outcome == HalfBye:
+					sp.Floats[r-1] = -1
+				case p.Outcome == Void:
+				case p.Forfeit != 0:
+					sp.Opponents = append(sp.Opponents, o)
+					if p.Forfeit == o {
+						sp.Floats[r-1] = -1
+					}
+				default:
+					sp.Opponents = append(sp.Opponents, o)
+					seat := 1
+					if p.North == id {
+						seat = -1
+					}
+					sp.Seats = append(sp.Seats, seat)
+					sp.Floats[r-1] = cmp.Compare(before[r][o], before[r][id])
+				}
+			}
+		}
+		out[i] = sp
 	}
 	return out
 }
