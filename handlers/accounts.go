@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/accounts"
+	"oware/route"
 	"oware/views"
 )
 
@@ -28,9 +29,9 @@ func (h *handler) logIn(c echo.Context, u *accounts.User) error {
 
 // authPage renders the login or registration form.
 func (h *handler) authPage(c echo.Context, status int, v views.AuthView) error {
-	title, path := "title_login", "/login"
+	title, path := "title_login", route.LoginPattern
 	if v.Register {
-		title, path = "title_register", "/register"
+		title, path = "title_register", route.RegisterPattern
 	}
 	p := h.page(c, title, path)
 	v.CSRF = csrfToken(c)
@@ -173,7 +174,7 @@ func (h *handler) logoutForm(c echo.Context) error {
 	if err := v.sess.end(); err != nil {
 		return err
 	}
-	return redirect(c, "/"+langOf(c)+"/")
+	return redirect(c, route.Home(langOf(c)))
 }
 
 // requireUser is the middleware of the pages and forms of an account: a
@@ -189,17 +190,17 @@ func (h *handler) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 		if u != nil {
 			return next(c)
 		}
-		back := "/" + langOf(c) + "/account"
+		back := route.Account(langOf(c))
 		if c.Request().Method == http.MethodGet {
 			back = c.Request().URL.RequestURI()
 		}
-		return redirect(c, "/"+langOf(c)+"/login?next="+url.QueryEscape(back))
+		return redirect(c, route.Login(langOf(c))+"?next="+url.QueryEscape(back))
 	}
 }
 
 // settings renders the account page with a notice or an error (message ids).
 func (h *handler) settings(c echo.Context, u *accounts.User, status int, notice, errKey string) error {
-	p := h.page(c, "title_account", "/account")
+	p := h.page(c, "title_account", route.AccountPattern)
 	v := views.AccountView{Username: u.Username, Language: u.Language, CSRF: csrfToken(c), MoveSound: u.MoveSound, TurnEmail: u.TurnEmail}
 	if u.Email != nil {
 		v.Email = *u.Email
@@ -245,7 +246,7 @@ func (h *handler) languageForm(c echo.Context) error {
 	if lang != "" {
 		to = lang
 	}
-	return redirect(c, "/"+to+"/account")
+	return redirect(c, route.Account(to))
 }
 
 // withPassword returns the handler of a setting that asks for the current
@@ -295,7 +296,7 @@ func (h *handler) deleteForm(c echo.Context, u *accounts.User) error {
 	if err := h.visit(c).sess.end(); err != nil {
 		return err
 	}
-	return redirect(c, "/"+langOf(c)+"/")
+	return redirect(c, route.Home(langOf(c)))
 }
 
 // emailForm sets or removes (an empty field) the account's address, after

@@ -10,6 +10,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -35,9 +36,8 @@ func (h *handler) resignPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	base := gamePath(langOf(c), g.ID)
 	if g.Status != game.Playing {
-		return redirect(c, base)
+		return redirect(c, route.Game(langOf(c), g.ID))
 	}
 	version, err := formVersion(c.QueryParam("version"))
 	if err != nil {
@@ -46,7 +46,7 @@ func (h *handler) resignPage(c echo.Context) error {
 	if version == 0 {
 		version = g.Version
 	}
-	return render(c, http.StatusOK, views.ResignPage(h.page(c, "title_resign", "/games/"+g.ID+"/resign"), base, csrfToken(c), version))
+	return render(c, http.StatusOK, views.ResignPage(h.page(c, "title_resign", route.Fill(route.GameResignPattern, g.ID)), g.ID, csrfToken(c), version))
 }
 
 // resignForm resigns the game: the player loses.
@@ -135,7 +135,7 @@ func (h *handler) followRematch(c echo.Context) error {
 		return err
 	}
 	if g.RematchID == "" || seat == engine.Nobody {
-		return redirect(c, gamePath(langOf(c), g.ID))
+		return redirect(c, route.Game(langOf(c), g.ID))
 	}
 	return h.toRematch(c, g, seat)
 }
@@ -146,7 +146,7 @@ func (h *handler) toRematch(c echo.Context, g *game.Game, seat engine.Side) erro
 	if err := h.keepSeat(c, g.RematchID, g.Seats[seat].Token); err != nil {
 		return err
 	}
-	to := gamePath(langOf(c), g.RematchID)
+	to := route.Game(langOf(c), g.RematchID)
 	if htmx(c) {
 		c.Response().Header().Set("HX-Redirect", to)
 		return c.NoContent(http.StatusOK)
@@ -173,7 +173,7 @@ func (h *handler) answer(c echo.Context, g *game.Game, seat engine.Side, err err
 				return err
 			}
 		}
-		return redirect(c, gamePath(langOf(c), g.ID))
+		return redirect(c, route.Game(langOf(c), g.ID))
 	}
 	if ue != nil { // a refusal may leave g half-changed or out of date
 		var lerr error

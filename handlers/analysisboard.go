@@ -12,6 +12,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -104,12 +105,12 @@ func boardPath(lang string, r engine.Rules, p engine.Position) string {
 	if f := game.Fours(r); f != "" {
 		q.Set("fours", f)
 	}
-	return "/" + lang + "/analysis?" + q.Encode()
+	return route.Analysis(lang) + "?" + q.Encode()
 }
 
 // analysisBoard: GET /{lang}/analysis.
 func (h *handler) analysisBoard(c echo.Context) error {
-	p := h.page(c, "an_title", "/analysis")
+	p := h.page(c, "an_title", route.AnalysisPattern)
 	eg, budget, err := h.boardQuery(c)
 	if err != nil {
 		var ue *userError
@@ -150,8 +151,8 @@ func (h *handler) boardView(c echo.Context, eg *engine.Game) views.AnalysisView 
 		q.Set("fours", f)
 	}
 	v := views.AnalysisView{Rules: r.Name(), Fours: game.Fours(r), Position: pos, PositionText: text,
-		Legal: eg.LegalMoves(), Action: "/" + lang + "/analysis", CSRF: csrfToken(c),
-		PlayAction: "/" + lang + "/analysis/play?" + q.Encode(), Captured: [2]int{int(pos.Captured[0]), int(pos.Captured[1])},
+		Legal: eg.LegalMoves(), Action: route.Analysis(lang), CSRF: csrfToken(c),
+		PlayAction: route.AnalysisPlay(lang) + "?" + q.Encode(), Captured: [2]int{int(pos.Captured[0]), int(pos.Captured[1])},
 		ToMove: string(pos.ToMove.Letter())}
 	v.Over = v.Legal == 0
 	for i := range engine.NumPits {
@@ -201,7 +202,7 @@ func linesURL(lang string, v views.AnalysisView, step int) string {
 	if v.Fours != "" {
 		q.Set("fours", v.Fours)
 	}
-	return "/" + lang + "/analysis/lines?" + q.Encode()
+	return route.AnalysisLines(lang) + "?" + q.Encode()
 }
 
 // deeper is the address of step of the deepening while some line of v

@@ -13,6 +13,7 @@ import (
 	"oware/engine"
 	"oware/engine/search"
 	"oware/game"
+	"oware/route"
 )
 
 // The JSON API for bots and tests (routes.go). Seats are bearer tokens;
@@ -115,7 +116,7 @@ func (h *handler) apiCreate(c echo.Context) error {
 		seat = "north"
 	}
 	return c.JSON(http.StatusCreated, map[string]string{"id": g.ID, "token": token, "seat": seat,
-		"invite": "/join/" + g.ID, "invite_url": h.base + "/join/" + g.ID})
+		"invite": route.Join(g.ID), "invite_url": h.base + route.Join(g.ID)})
 }
 
 // apiGame: GET /api/v1/games/{id}.

@@ -11,6 +11,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -48,7 +49,7 @@ func (h *handler) chatForm(c echo.Context) error {
 		return err
 	}
 	if !htmx(c) {
-		return redirect(c, gamePath(langOf(c), g.ID))
+		return redirect(c, route.Game(langOf(c), g.ID))
 	}
 	c.Response().Header().Set("HX-Trigger", "chat")
 	return c.NoContent(http.StatusNoContent)
@@ -89,7 +90,7 @@ func (h *handler) chatView(c echo.Context, g *game.Game, seat engine.Side) (*vie
 	if err != nil {
 		return nil, err
 	}
-	v := &views.ChatView{URL: gamePath(langOf(c), g.ID) + "/chat", CSRF: csrfToken(c)}
+	v := &views.ChatView{URL: route.GameChat(langOf(c), g.ID), CSRF: csrfToken(c)}
 	for _, m := range msgs {
 		v.Messages = append(v.Messages, views.ChatLine{ID: int(m.ID), Mine: m.Side == seat.String(), Message: m.Message})
 		v.Last = int(m.ID)

@@ -8,6 +8,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -48,8 +49,7 @@ func (h *handler) presenceView(c echo.Context, g *game.Game, seat engine.Side) *
 		h.log.WarnContext(c.Request().Context(), "presence", "game", g.ID, "err", err)
 	}
 	now := h.games.Now()
-	base := gamePath(langOf(c), g.ID)
-	return &views.PresenceView{URL: base + "/presence", Base: base, CSRF: csrfToken(c),
+	return &views.PresenceView{URL: route.GamePresence(langOf(c), g.ID), Claim: route.GameClaim(langOf(c), g.ID), CSRF: csrfToken(c),
 		Version:   g.Version,
 		Connected: now.Sub(seen[seat.Opponent()]) <= game.Connected,
 		Claimable: seat != g.Position.ToMove && g.Claimable(seen, now)}

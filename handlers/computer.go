@@ -10,6 +10,7 @@ import (
 	"oware/engine"
 	"oware/engine/search"
 	"oware/game"
+	"oware/route"
 	"oware/tutor"
 	"oware/views"
 )
@@ -32,7 +33,7 @@ func (h *handler) newComputerForm(c echo.Context) error {
 	if err != nil {
 		level = search.MinLevel
 	}
-	p := h.page(c, "cp_title", "/computer")
+	p := h.page(c, "cp_title", route.ComputerPattern)
 	return render(c, http.StatusOK, views.NewComputerPage(p, csrfToken(c), c.QueryParam("rules"), int(level), int(game.MaxHintLevel)))
 }
 
@@ -168,7 +169,7 @@ func (h *handler) tutorialHint(c echo.Context) error {
 		return err
 	}
 	if v.HintURL == "" {
-		return redirect(c, tutorialPath(langOf(c), t.Slug, s.Number))
+		return redirect(c, route.TutorialStep(langOf(c), t.Slug, s.Number))
 	}
 	r, pos, err := tutor.Board(s.Rules, s.Position, s.Highlight, s.Accept)
 	if err != nil {

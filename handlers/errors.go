@@ -14,6 +14,7 @@ import (
 	"oware/accounts"
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/tournament"
 	"oware/views"
 )
@@ -224,12 +225,12 @@ func (h *handler) handleError(err error, c echo.Context) {
 	if key == "err_unavailable" {
 		title = "title_unavailable"
 	}
-	p := h.page(c, title, "/")
+	p := h.page(c, title, route.HomePattern)
 	p.NoIndex, p.Query = true, "" // the language links lead home, without the query
 	page := views.ErrorPage(p, p.L.T(key))
 	if unsure != "" {
 		c.Response().Header().Set("X-Move-Unsure", "1")
-		page = views.UnsureMovePage(p, p.L.T("fp_err_move_unsure"), gamePath(langOf(c), unsure))
+		page = views.UnsureMovePage(p, p.L.T("fp_err_move_unsure"), route.Game(langOf(c), unsure))
 	}
 	if err := render(c, status, page); err != nil {
 		// The status alone, so that the log and the metrics name it (an

@@ -9,6 +9,7 @@ import (
 
 	"oware/engine"
 	"oware/engine/endgame"
+	"oware/route"
 	"oware/views"
 )
 
@@ -131,7 +132,7 @@ func (h *handler) apiExplorer(c echo.Context) error {
 // for a position, its board and moves, each a link to the position after
 // it (a refusal is shown on the page, with its status).
 func (h *handler) explorerPage(c echo.Context) error {
-	p := h.page(c, "exp_title", "/explorer")
+	p := h.page(c, "exp_title", route.ExplorerPattern)
 	p.Description = p.L.T("exp_intro")
 	v := views.ExplorerView{Rules: c.QueryParam("rules"), Position: c.QueryParam("position")}
 	if v.Rules == "" {
@@ -149,7 +150,7 @@ func (h *handler) explorerPage(c echo.Context) error {
 		}
 		if e.parsed {
 			v.Board, v.HasBoard = e.pos, true
-			v.AnalysisURL = "/" + p.Lang + "/analysis?" + url.Values{"rules": {v.Rules}, "position": {v.Position}}.Encode()
+			v.AnalysisURL = route.Analysis(p.Lang) + "?" + url.Values{"rules": {v.Rules}, "position": {v.Position}}.Encode()
 		}
 		for _, m := range e.out.Moves {
 			v.Moves = append(v.Moves, explorerRow(p.Lang, e, m))
@@ -170,6 +171,6 @@ func explorerRow(lang string, e explored, m explorerMove) views.ExplorerMove {
 	if err != nil {
 		return row
 	}
-	row.URL = "/" + lang + "/explorer?" + url.Values{"rules": {e.rules.Name()}, "position": {e.rules.FormatPosition(after)}}.Encode()
+	row.URL = route.Explorer(lang) + "?" + url.Values{"rules": {e.rules.Name()}, "position": {e.rules.FormatPosition(after)}}.Encode()
 	return row
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/accounts"
+	"oware/route"
 	"oware/views"
 )
 
@@ -22,7 +23,7 @@ import (
 func (h *handler) followForm(c echo.Context) error {
 	v := h.visit(c)
 	if v.user == nil {
-		return redirect(c, "/"+v.lang+"/login?next="+url.QueryEscape(views.PlayerURL(v.lang, c.Param("name"))))
+		return redirect(c, route.Login(v.lang)+"?next="+url.QueryEscape(route.Player(v.lang, c.Param("name"))))
 	}
 	on := c.FormValue("follow")
 	if on != "on" && on != "off" {
@@ -45,7 +46,7 @@ func (h *handler) followForm(c echo.Context) error {
 		return err
 	}
 	back := c.FormValue("back")
-	if !strings.HasPrefix(back, "/"+v.lang+"/") {
+	if !strings.HasPrefix(back, route.Home(v.lang)) {
 		back = views.PlayerURL(v.lang, u.Username)
 	}
 	return redirect(c, back)
@@ -56,7 +57,7 @@ func (h *handler) followForm(c echo.Context) error {
 func (h *handler) followingPage(c echo.Context) error {
 	v := h.visit(c)
 	if v.user == nil {
-		return redirect(c, "/"+v.lang+"/login?next="+url.QueryEscape("/"+v.lang+"/following"))
+		return redirect(c, route.Login(v.lang)+"?next="+url.QueryEscape(route.Following(v.lang)))
 	}
 	users, err := h.accounts.Followed(c.Request().Context(), v.user.ID)
 	if err != nil {
@@ -77,13 +78,13 @@ func (h *handler) followingPage(c echo.Context) error {
 		}
 		fv.Players = append(fv.Players, f)
 	}
-	return render(c, http.StatusOK, views.FollowingPage(h.page(c, "title_following", "/following"), fv))
+	return render(c, http.StatusOK, views.FollowingPage(h.page(c, "title_following", route.FollowingPattern), fv))
 }
 
 // followedGames returns the games in play of the players the visitor's
 // account follows (GamesNowList, asked again with ?following=1).
 func (h *handler) followedGames(c echo.Context) (views.GamesNowView, error) {
-	v := views.GamesNowView{ListURL: nowPath(langOf(c)) + "?following=1", ID: "followed-list"}
+	v := views.GamesNowView{ListURL: route.GamesNow(langOf(c)) + "?following=1", ID: "followed-list"}
 	u := h.visit(c).user
 	if u == nil {
 		return v, nil
@@ -98,7 +99,7 @@ func (h *handler) followedGames(c echo.Context) (views.GamesNowView, error) {
 // playerGames returns the games in play between accounts of the player
 // u names (GamesNowList, asked again with ?player=name).
 func (h *handler) playerGames(c echo.Context, user uint, name string) (views.GamesNowView, error) {
-	v := views.GamesNowView{ListURL: nowPath(langOf(c)) + "?player=" + url.QueryEscape(name), ID: "player-games"}
+	v := views.GamesNowView{ListURL: route.GamesNow(langOf(c)) + "?player=" + url.QueryEscape(name), ID: "player-games"}
 	games, err := h.games.PlayingOf(c.Request().Context(), user, nowLimit)
 	for _, g := range games {
 		v.Games = append(v.Games, h.liveGame(langOf(c), g))

@@ -9,12 +9,13 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
 // newGameForm shows the table settings of a new game.
 func (h *handler) newGameForm(c echo.Context) error {
-	return render(c, http.StatusOK, views.NewGamePage(h.page(c, "title_new_game", "/games/new"), csrfToken(c), c.QueryParam("rules")))
+	return render(c, http.StatusOK, views.NewGamePage(h.page(c, "title_new_game", route.NewGamePattern), csrfToken(c), c.QueryParam("rules")))
 }
 
 // createGameForm sets up the table, keeps the creator's seat in the
@@ -45,7 +46,7 @@ func (h *handler) startGame(c echo.Context, set game.Settings) error {
 	if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 		return err
 	}
-	return redirect(c, gamePath(langOf(c), g.ID))
+	return redirect(c, route.Game(langOf(c), g.ID))
 }
 
 // load loads the game of the request's :id and the visitor's seat.
@@ -99,14 +100,14 @@ func (h *handler) gamePage(c echo.Context) error {
 		return err
 	}
 	if seat == engine.Nobody && g.FreeSeat() != engine.Nobody {
-		return redirect(c, gamePath(langOf(c), g.ID)+"/join")
+		return redirect(c, route.GameJoin(langOf(c), g.ID))
 	}
 	spectator := seat == engine.Nobody && h.cacheable(c)
 	v := h.gameView(g, h.viewerOf(c, g, seat))
 	if seat != engine.Nobody {
 		v.EventsURL += "&view=" + game.NewToken()[:12] // its actions' answers are not streamed again
 	}
-	p := h.page(c, titleKey(g, "title_game"), "/games/"+g.ID)
+	p := h.page(c, titleKey(g, "title_game"), route.Fill(route.GamePattern, g.ID))
 	key, err := h.visit(c).sess.takeFlash()
 	if err != nil {
 		h.log.ErrorContext(c.Request().Context(), "session", "err", err)
@@ -143,7 +144,7 @@ func (h *handler) watchPage(c echo.Context) error {
 		return err
 	}
 	v := h.gameView(g, h.viewerOf(c, g, engine.Nobody))
-	p := h.page(c, titleKey(g, "title_watch"), "/watch/"+g.SpectatorKey)
+	p := h.page(c, titleKey(g, "title_watch"), route.Fill(route.WatchPattern, g.SpectatorKey))
 	if cacheable && !(g.Clock.On() && g.Status == game.Playing) { // a running clock is shown as of now
 		return h.pages.renderGame(c, g, p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
 	}
@@ -175,18 +176,18 @@ func (h *handler) joinPage(c echo.Context) error {
 	}
 	lang := langOf(c)
 	if seat != engine.Nobody {
-		return redirect(c, gamePath(lang, g.ID))
+		return redirect(c, route.Game(lang, g.ID))
 	}
-	v := views.JoinView{Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Base: gamePath(lang, g.ID), CSRF: csrfToken(c)}
+	v := views.JoinView{Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Join: route.GameJoin(lang, g.ID), CSRF: csrfToken(c)}
 	switch s := g.FreeSeat(); {
 	case s != engine.Nobody:
 		v.Seat = s.String()
 	case g.Status == game.Over:
-		v.Replay = v.Base + "/replay"
+		v.Replay = route.GameReplay(lang, g.ID)
 	default:
-		v.Watch = watchPath(lang, g.SpectatorKey)
+		v.Watch = route.Watch(lang, g.SpectatorKey)
 	}
-	return render(c, http.StatusOK, views.JoinPage(h.page(c, titleKey(g, "title_join"), "/games/"+g.ID+"/join"), v))
+	return render(c, http.StatusOK, views.JoinPage(h.page(c, titleKey(g, "title_join"), route.Fill(route.GameJoinPattern, g.ID)), v))
 }
 
 // joinForm takes the free seat: the game starts.
@@ -207,5 +208,5 @@ func (h *handler) joinForm(c echo.Context) error {
 			return err
 		}
 	}
-	return redirect(c, gamePath(langOf(c), g.ID))
+	return redirect(c, route.Game(langOf(c), g.ID))
 }

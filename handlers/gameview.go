@@ -5,6 +5,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -21,22 +22,15 @@ type viewer struct {
 	rematchKey string
 }
 
-// gamePath is the URL path of a game's page.
-func gamePath(lang, id string) string { return "/" + lang + "/games/" + id }
-
-// watchPath is the URL path of a game's spectator page.
-func watchPath(lang, key string) string { return "/" + lang + "/watch/" + key }
-
 // gameView builds the view of g for w.
 func (h *handler) gameView(g *game.Game, w viewer) views.GameView {
-	base := gamePath(w.lang, g.ID)
 	v := views.GameView{
 		ID: g.ID, Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Status: string(g.Status),
 		Result: g.Result.String(), Reason: string(g.Reason),
 		Position: g.Position, Seat: w.seat, Moves: g.Labels(), LastPit: g.LastPit(),
 		EndOffer: sideName(g.EndOffer), RematchOffer: sideName(g.RematchOffer),
-		CSRF: w.csrf, Base: base, Playable: g.Playable(w.seat),
-		EventsURL: base + "/events?v=" + strconv.Itoa(g.Version),
+		CSRF: w.csrf, Lang: w.lang, Playable: g.Playable(w.seat),
+		EventsURL: route.GameEvents(w.lang, g.ID) + "?v=" + strconv.Itoa(g.Version),
 		Clock:     h.clockView(g), Rated: g.Rated, Ratings: g.Ratings, Version: g.Version,
 		CasualPair: g.Unrated == game.UnratedPair, PairGames: game.PairGames,
 	}
@@ -44,15 +38,15 @@ func (h *handler) gameView(g *game.Game, w viewer) views.GameView {
 		v.Analysis = boardPath(w.lang, g.Rules, g.Position)
 	}
 	if w.seat == engine.Nobody {
-		v.EventsURL = watchPath(w.lang, g.SpectatorKey) + "/events?v=" + strconv.Itoa(g.Version)
+		v.EventsURL = route.WatchEvents(w.lang, g.SpectatorKey) + "?v=" + strconv.Itoa(g.Version)
 		if w.rematchKey != "" {
-			v.RematchURL = watchPath(w.lang, w.rematchKey)
+			v.RematchURL = route.Watch(w.lang, w.rematchKey)
 		}
 	} else {
-		v.InviteURL = h.base + "/join/" + g.ID
-		v.WatchURL = watchPath(w.lang, g.SpectatorKey)
+		v.InviteURL = h.base + route.Join(g.ID)
+		v.WatchURL = route.Watch(w.lang, g.SpectatorKey)
 		if g.RematchID != "" {
-			v.RematchURL = base + "/rematch"
+			v.RematchURL = route.GameRematch(w.lang, g.ID)
 		}
 	}
 	if g.NamNam() {
@@ -99,7 +93,7 @@ func addMatch(v *views.GameView, g *game.Game, w viewer) {
 	m := &views.MatchView{
 		Fours: v.Fours, Round: eg.Round, Starter: eg.Starter, RoundMoves: eg.RoundMoves,
 		Totals: eg.Rules.(engine.Rounds).Totals(eg.Position), BetweenRounds: eg.BetweenRounds(),
-		NextURL: v.Base + "/round/next",
+		NextURL: route.GameNextRound(w.lang, g.ID),
 	}
 	from := 0
 	for i, end := range g.Rounds {

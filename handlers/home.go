@@ -9,32 +9,33 @@ import (
 	"oware/accounts"
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
 // home is the home page: the pitch with a board picture, the ways to play
 // and, for a returning visitor or player, their games in progress.
 func (h *handler) home(c echo.Context) error {
-	p := h.page(c, "home_title", "/")
+	p := h.page(c, "home_title", route.HomePattern)
 	p.Description = p.L.T("home_description")
 	games, err := h.gamesInProgress(c)
 	if err != nil {
 		return err
 	}
-	v := views.HomeView{Games: games, LobbyURL: "/" + langOf(c) + "/lobby", ComputerURL: "/" + langOf(c) + "/computer"}
+	v := views.HomeView{Games: games, LobbyURL: route.Lobby(langOf(c)), ComputerURL: route.Computer(langOf(c))}
 	var taken string
 	if v.Lobby, taken, err = h.lobbyView(c); err != nil {
 		return err
 	}
 	if taken != "" { // the visitor's challenge became a game
-		return redirect(c, gamePath(langOf(c), taken))
+		return redirect(c, route.Game(langOf(c), taken))
 	}
 	live, err := h.liveGames(c)
 	if err != nil {
 		return err
 	}
 	v.Featured, _ = featured(live)
-	v.Now, v.NowURL = homeNowList(langOf(c), live), nowPath(langOf(c))
+	v.Now, v.NowURL = homeNowList(langOf(c), live), route.GamesNow(langOf(c))
 	// The picture: the standard game after South's first move, C.
 	r, _ := engine.RulesByName("abapa")
 	pos, mv, err := r.Play(r.Start(), 2)

@@ -12,6 +12,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -30,7 +31,7 @@ const maxImportBody = engine.MaxRecordBytes + 64<<10
 // importBody is true for the request of the import form, which has its own
 // bound instead of the site's maxBody (see limitBody).
 func importBody(c echo.Context) bool {
-	return c.Request().Method == http.MethodPost && strings.HasSuffix(c.Path(), "/import")
+	return c.Request().Method == http.MethodPost && c.Path() == route.Lang+route.ImportPattern
 }
 
 // importPage is the form to paste or upload an OGN record.
@@ -40,7 +41,7 @@ func (h *handler) importPage(c echo.Context) error {
 
 // importAnswer renders the import form, with the record and an error.
 func (h *handler) importAnswer(c echo.Context, status int, record, errText string) error {
-	p := h.page(c, "title_import", "/import")
+	p := h.page(c, "title_import", route.ImportPattern)
 	if len(record) > 64<<10 {
 		record = "" // not sent back whole
 	}
@@ -150,7 +151,7 @@ func recordCause(l *localizer, re *engine.RecordError) string {
 
 // importURL is the replay address of a kept record at ply.
 func importURL(lang, id string, ply int) string {
-	return "/" + lang + "/import/" + id + "?ply=" + strconv.Itoa(ply)
+	return route.ImportReplay(lang, id) + "?ply=" + strconv.Itoa(ply)
 }
 
 // importReplay shows a kept record at a ply: its position, a window of its
@@ -186,13 +187,13 @@ func (h *handler) importReplay(c echo.Context) error {
 		}
 	}
 	v.Ignored = rec.Ignored
-	lang := langOf(c)
-	v.URL = func(ply int) string { return importURL(lang, c.Param("id"), ply) }
+	lang, id := langOf(c), c.Param("id")
+	v.URL = func(ply int) string { return importURL(lang, id, ply) }
 	v.Analysis = boardPath(lang, rec.Rules, v.Position)
-	if err := h.attachReview(c, &v, "i/"+c.Param("id"), "/"+lang+"/import/"+c.Param("id")+"/analysis"); err != nil {
+	if err := h.attachReview(c, &v, "i/"+id, route.ImportAnalysis(lang, id), route.ImportAnalysisEvents(lang, id), route.ImportLearn(lang, id)); err != nil {
 		return err
 	}
-	return h.showReplay(c, h.page(c, "title_import_replay", "/import"), v)
+	return h.showReplay(c, h.page(c, "title_import_replay", route.ImportPattern), v)
 }
 
 // The replay of a record shows at most maxNotesShown comments and

@@ -11,6 +11,7 @@ import (
 	"oware/engine"
 	"oware/engine/search"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -33,8 +34,8 @@ func (h *handler) gameLearn(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	base := gamePath(langOf(c), g.ID)
-	return h.learn(c, game.GameSubject(g), side, base+"/learn", func(ply int) string { return base + "/replay?ply=" + strconv.Itoa(ply) })
+	lang := langOf(c)
+	return h.learn(c, game.GameSubject(g), side, route.GameLearn(lang, g.ID), func(ply int) string { return gameReplayAt(lang, g.ID, ply) })
 }
 
 // importLearn is the page of an imported record.
@@ -47,7 +48,7 @@ func (h *handler) importLearn(c echo.Context) error {
 		return err
 	}
 	lang, id := langOf(c), c.Param("id")
-	return h.learn(c, sub, engine.Nobody, "/"+lang+"/import/"+id+"/learn", func(ply int) string { return importURL(lang, id, ply) })
+	return h.learn(c, sub, engine.Nobody, route.ImportLearn(lang, id), func(ply int) string { return importURL(lang, id, ply) })
 }
 
 // learn renders (or, for a POST, answers) a step of sub's mistakes by

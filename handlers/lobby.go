@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -39,9 +40,9 @@ func (h *handler) renderLobby(c echo.Context, status int, errKey string) error {
 		return err
 	}
 	if game != "" {
-		return redirect(c, gamePath(langOf(c), game))
+		return redirect(c, route.Game(langOf(c), game))
 	}
-	p := h.page(c, "title_lobby", "/lobby")
+	p := h.page(c, "title_lobby", route.LobbyPattern)
 	p.Description = p.L.T("lobby_description")
 	if v.Mine != nil {
 		p.Refresh = 5
@@ -61,7 +62,7 @@ func (h *handler) lobbyList(c echo.Context) error {
 		return err
 	}
 	if game != "" {
-		c.Response().Header().Set("HX-Redirect", gamePath(langOf(c), game))
+		c.Response().Header().Set("HX-Redirect", route.Game(langOf(c), game))
 		return c.NoContent(http.StatusOK)
 	}
 	if c.QueryParam("for") == "me" {
@@ -80,7 +81,7 @@ func (h *handler) lobbyView(c echo.Context) (views.LobbyView, string, error) {
 	ctx := c.Request().Context()
 	vis := h.visit(c)
 	lang := langOf(c)
-	v := views.LobbyView{CSRF: csrfToken(c), ListURL: "/" + lang + "/lobby/list", Player: h.user(c) != nil}
+	v := views.LobbyView{CSRF: csrfToken(c), ListURL: route.LobbyList(lang), Player: h.user(c) != nil}
 	if id := vis.sess.challenge(); id != "" {
 		ch, err := h.games.FindChallenge(ctx, id)
 		switch {
@@ -107,9 +108,9 @@ func (h *handler) lobbyView(c echo.Context) (views.LobbyView, string, error) {
 		row := views.ChallengeRow{ID: ch.ID, Rules: ch.Rules, Clock: ch.Clock.String(), By: ch.By, ByRating: ch.ByRating,
 			Rated: ch.Rated, CasualForViewer: ch.CasualForViewer, PairGames: game.PairGames,
 			MinRating: ch.MinRating, MaxRating: ch.MaxRating, ForMe: ch.ForMe,
-			Mine: ch.Owner == me.Owner, Action: "/" + lang + "/lobby/challenges/" + ch.ID + "/accept"}
+			Mine: ch.Owner == me.Owner, Action: route.ChallengeAccept(lang, ch.ID)}
 		if row.Mine {
-			row.Action = "/" + lang + "/lobby/challenges/" + ch.ID + "/cancel"
+			row.Action = route.ChallengeCancel(lang, ch.ID)
 			if ch.ID == vis.sess.challenge() {
 				mine := row
 				v.Mine = &mine
@@ -143,7 +144,7 @@ func (h *handler) quickForm(c echo.Context) error {
 		if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 			return err
 		}
-		return redirect(c, gamePath(langOf(c), g.ID))
+		return redirect(c, route.Game(langOf(c), g.ID))
 	}
 	return h.waitInLobby(c, ch, token)
 }
@@ -164,7 +165,7 @@ func (h *handler) waitInLobby(c echo.Context, ch *game.Challenge, token string) 
 	if err := h.keepSeat(c, ch.NextGame(), game.HashToken(token)); err != nil {
 		return err
 	}
-	return redirect(c, "/"+langOf(c)+"/lobby")
+	return redirect(c, route.Lobby(langOf(c)))
 }
 
 // lobbyRefusal shows a refused lobby action on the lobby page (Post/
@@ -182,7 +183,7 @@ func (h *handler) lobbyRefusal(c echo.Context, err error) error {
 	if err := h.visit(c).sess.setFlash(ue.key); err != nil {
 		return err
 	}
-	return redirect(c, "/"+langOf(c)+"/lobby")
+	return redirect(c, route.Lobby(langOf(c)))
 }
 
 // challengeForm opens a challenge with the form's settings.
@@ -254,7 +255,7 @@ func (h *handler) acceptForm(c echo.Context) error {
 	if err := h.keepSeat(c, g.ID, game.HashToken(token)); err != nil {
 		return err
 	}
-	return redirect(c, gamePath(langOf(c), g.ID))
+	return redirect(c, route.Game(langOf(c), g.ID))
 }
 
 // cancelForm cancels the visitor's own challenge.
@@ -277,7 +278,7 @@ func (h *handler) cancelForm(c echo.Context) error {
 	if err := sess.save(); err != nil {
 		return err
 	}
-	return redirect(c, "/"+langOf(c)+"/lobby")
+	return redirect(c, route.Lobby(langOf(c)))
 }
 
 // challengeJSON is a challenge in the API.

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+
+	"oware/route"
 )
 
 // logURIBytes is how much of a request target the log keeps.
@@ -14,7 +16,7 @@ const logURIBytes = 256
 
 // resetPath starts the path of a password reset link, whose last segment
 // is the token.
-const resetPath = "/password-reset/"
+const resetPath = route.PasswordResetPattern + "/"
 
 // logURI is a request target as the log keeps it: a password reset link's
 // token hidden (the link stays usable for an hour), at most logURIBytes

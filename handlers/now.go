@@ -12,6 +12,7 @@ import (
 	"oware/accounts"
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -36,7 +37,7 @@ func (h *handler) gamesNowPage(c echo.Context) error {
 	if htmx(c) {
 		return render(c, http.StatusOK, views.GamesNowList(h.visit(c).l, v))
 	}
-	return render(c, http.StatusOK, views.GamesNowPage(h.page(c, "now_title", "/games/now"), v))
+	return render(c, http.StatusOK, views.GamesNowPage(h.page(c, "now_title", route.GamesNowPattern), v))
 }
 
 // nowList returns the list of games in play the request asks for.
@@ -62,11 +63,8 @@ func (h *handler) nowList(c echo.Context) (views.GamesNowView, error) {
 	if q.Has("home") {
 		return homeNowList(langOf(c), games), nil
 	}
-	return views.GamesNowView{Games: games, ListURL: nowPath(langOf(c))}, nil
+	return views.GamesNowView{Games: games, ListURL: route.GamesNow(langOf(c))}, nil
 }
-
-// nowPath is the URL path of the games-now page.
-func nowPath(lang string) string { return "/" + lang + "/games/now" }
 
 // liveGames returns the games in play between players as the pages show
 // them, the newest first.
@@ -84,7 +82,7 @@ func (h *handler) liveGames(c echo.Context) ([]views.LiveGame, error) {
 
 // liveGame describes g, in play, for the games-now list.
 func (h *handler) liveGame(lang string, g *game.Game) views.LiveGame {
-	v := views.LiveGame{URL: watchPath(lang, g.SpectatorKey), Rules: g.Rules.Name(), Ratings: g.Ratings,
+	v := views.LiveGame{URL: route.Watch(lang, g.SpectatorKey), Rules: g.Rules.Name(), Ratings: g.Ratings,
 		Position: g.Position, Last: -1, Clock: h.clockView(g), Moves: len(g.Engine.Moves)}
 	for _, side := range []engine.Side{engine.South, engine.North} {
 		v.Names[side] = g.Seats[side].Name
@@ -99,7 +97,7 @@ func (h *handler) liveGame(lang string, g *game.Game) views.LiveGame {
 // besides the featured one.
 func homeNowList(lang string, games []views.LiveGame) views.GamesNowView {
 	_, rest := featured(games)
-	return views.GamesNowView{Games: rest[:min(len(rest), homeNow)], ListURL: nowPath(lang) + "?home=1"}
+	return views.GamesNowView{Games: rest[:min(len(rest), homeNow)], ListURL: route.GamesNow(lang) + "?home=1"}
 }
 
 // featured takes the highest-rated game (the sum of both ratings; unrated

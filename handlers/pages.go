@@ -14,6 +14,7 @@ import (
 	"oware/content"
 	"oware/engine"
 	"oware/locales"
+	"oware/route"
 	"oware/views"
 )
 
@@ -23,17 +24,18 @@ import (
 var variantSlugs = engine.RuleSets()
 
 // pageInLanguage returns the handler of a language-less address (/rules,
-// /variants, /history): a redirect to the page in the visitor's language.
-func (h *handler) pageInLanguage(slug string) echo.HandlerFunc {
+// /variants, /history: path, a pattern without parameters): a redirect to
+// the page in the visitor's language.
+func (h *handler) pageInLanguage(path string) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
-		return c.Redirect(http.StatusFound, "/"+matchLang(c.Request().Header.Get("Accept-Language"))+"/"+slug)
+		return c.Redirect(http.StatusFound, route.In(matchLang(c.Request().Header.Get("Accept-Language")), path))
 	}
 }
 
 // pageBySlug returns the handler of the page slug.
 func (h *handler) pageBySlug(slug string) echo.HandlerFunc {
-	return func(c echo.Context) error { return h.showPage(c, slug, "/"+slug) }
+	return func(c echo.Context) error { return h.showPage(c, slug, pagePathOf(slug)) }
 }
 
 // variantPage is the page of one rule variant.
@@ -42,7 +44,7 @@ func (h *handler) variantPage(c echo.Context) error {
 	if !slices.Contains(variantSlugs, slug) {
 		return errNotFound
 	}
-	return h.showPage(c, slug, "/variants/"+slug)
+	return h.showPage(c, slug, route.Fill(route.VariantPattern, slug))
 }
 
 // showPage renders the page slug of the request's language from the
@@ -92,7 +94,7 @@ func (h *handler) showPage(c echo.Context, slug, path string) error {
 		}
 		for _, v := range variantSlugs {
 			if vp, ok := summaries[v]; ok {
-				a.Links = append(a.Links, views.ArticleLink{URL: "/" + lang + "/variants/" + v, Title: vp.Title, Summary: vp.Summary})
+				a.Links = append(a.Links, views.ArticleLink{URL: route.Variant(lang, v), Title: vp.Title, Summary: vp.Summary})
 			}
 		}
 	}
@@ -145,7 +147,7 @@ type sitemapSet struct {
 // and steps.
 func (h *handler) sitemap(c echo.Context) error {
 	ctx := c.Request().Context()
-	paths := []string{"/", "/games/new"}
+	paths := []string{route.HomePattern, route.NewGamePattern}
 	pages, err := h.content.AllPages(ctx)
 	if err != nil {
 		return err
@@ -174,10 +176,10 @@ func (h *handler) sitemap(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	paths = append(paths, "/tutorials")
+	paths = append(paths, route.TutorialsPattern)
 	for _, t := range tutorials {
 		for _, s := range t.Steps {
-			paths = append(paths, "/tutorials/"+t.Slug+"/"+strconv.Itoa(s.Number))
+			paths = append(paths, route.Fill(route.TutorialStepPattern, t.Slug, strconv.Itoa(s.Number)))
 		}
 	}
 	set := sitemapSet{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
@@ -189,10 +191,10 @@ func (h *handler) sitemap(c echo.Context) error {
 		seen[path] = true
 		var links []sitemapLink
 		for _, l := range locales.Langs {
-			links = append(links, sitemapLink{Rel: "alternate", HrefLang: l, Href: h.base + "/" + l + path})
+			links = append(links, sitemapLink{Rel: "alternate", HrefLang: l, Href: h.base + route.In(l, path)})
 		}
 		for _, l := range locales.Langs {
-			u := sitemapURL{Loc: h.base + "/" + l + path, Links: links}
+			u := sitemapURL{Loc: h.base + route.In(l, path), Links: links}
 			if t, ok := lastmod[path]; ok {
 				u.LastMod = t.UTC().Format("2006-01-02")
 			}
@@ -210,7 +212,7 @@ func (h *handler) sitemap(c echo.Context) error {
 // pagePathOf returns the URL path after the language prefix of page slug.
 func pagePathOf(slug string) string {
 	if slices.Contains(variantSlugs, slug) {
-		return "/variants/" + slug
+		return route.Fill(route.VariantPattern, slug)
 	}
 	return "/" + slug
 }

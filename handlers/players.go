@@ -11,6 +11,7 @@ import (
 
 	"oware/accounts"
 	"oware/engine"
+	"oware/route"
 	"oware/views"
 )
 
@@ -111,7 +112,7 @@ func (h *handler) playerPage(c echo.Context) error {
 	if v.Podiums, err = h.podiums(c.Request().Context(), langOf(c), u.ID); err != nil {
 		return err
 	}
-	p := h.page(c, "title_player", "/players/"+url.PathEscape(u.Username))
+	p := h.page(c, "title_player", route.Fill(route.PlayerPattern, u.Username))
 	p.Title = p.L.T("title_player", "Name", u.Username)
 	return render(c, http.StatusOK, views.PlayerPage(p, v))
 }

@@ -14,6 +14,7 @@ import (
 	"oware/engine"
 	"oware/engine/puzzle"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -195,17 +196,17 @@ func (h *handler) puzzlePlayer(c echo.Context, create bool) string {
 // puzzlesPath is the URL of the puzzle list of theme ("" for all).
 func puzzlesPath(lang, theme string) string {
 	if theme == "" {
-		return "/" + lang + "/puzzles"
+		return route.Puzzles(lang)
 	}
-	return "/" + lang + "/puzzles?theme=" + url.QueryEscape(theme)
+	return route.Puzzles(lang) + "?theme=" + url.QueryEscape(theme)
 }
 
 // puzzlePath is the URL of puzzle id, keeping the theme the solver follows.
 func puzzlePath(lang, id, theme string) string {
 	if theme == "" {
-		return "/" + lang + "/puzzles/" + id
+		return route.Puzzle(lang, id)
 	}
-	return "/" + lang + "/puzzles/" + id + "?theme=" + url.QueryEscape(theme)
+	return route.Puzzle(lang, id) + "?theme=" + url.QueryEscape(theme)
 }
 
 // nextPath is the URL of the next puzzle after number, in theme.
@@ -214,7 +215,7 @@ func nextPath(lang, theme string, after int) string {
 	if theme != "" {
 		q.Set("theme", theme)
 	}
-	return "/" + lang + "/puzzles/next?" + q.Encode()
+	return route.PuzzlesNext(lang) + "?" + q.Encode()
 }
 
 // puzzleCard is a puzzle in a list.
@@ -245,7 +246,7 @@ func (h *handler) puzzleListPage(c echo.Context) error {
 			if theme != "" {
 				q.Set("theme", theme)
 			}
-			v.MoreURL = "/" + lang + "/puzzles?" + q.Encode()
+			v.MoreURL = route.Puzzles(lang) + "?" + q.Encode()
 			break
 		}
 		v.List = append(v.List, puzzleCard(lang, &rows[i], theme))
@@ -267,7 +268,7 @@ func (h *handler) puzzleListPage(c echo.Context) error {
 		}
 		v.Account = true
 	}
-	p := h.page(c, "pz_title", "/puzzles")
+	p := h.page(c, "pz_title", route.PuzzlesPattern)
 	p.Description = p.L.T("pz_intro")
 	return render(c, http.StatusOK, views.PuzzlesPage(p, v))
 }
@@ -529,7 +530,7 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 		if theme != "" {
 			q.Set("theme", theme)
 		}
-		action := "/" + lang + "/puzzles/" + p.ID
+		action := route.Puzzle(lang, p.ID)
 		if len(q) > 0 {
 			action += "?" + q.Encode()
 		}
@@ -541,9 +542,9 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 			v.Options.Last = last
 		}
 	}
-	v.ExplorerURL = "/" + lang + "/explorer?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
-	v.AnalysisURL = "/" + lang + "/analysis?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
-	pg := h.page(c, "pz_puzzle_title", "/puzzles/"+p.ID)
+	v.ExplorerURL = route.Explorer(lang) + "?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
+	v.AnalysisURL = route.Analysis(lang) + "?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
+	pg := h.page(c, "pz_puzzle_title", route.Fill(route.PuzzlePattern, p.ID))
 	pg.NoIndex = true
 	pg.Title = pg.L.T("pz_puzzle_title_id", "ID", p.ID)
 	if htmx(c) {

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -29,7 +30,7 @@ func (h *handler) leaderboard(c echo.Context) error {
 	for i, r := range rows {
 		v.Rows = append(v.Rows, views.LeaderRow{Rank: i + 1, Name: r.Username, Rating: game.RatingText(r.Rating), Games: r.Games})
 	}
-	p := h.page(c, "title_leaderboard", "/players")
+	p := h.page(c, "title_leaderboard", route.PlayersPattern)
 	p.Description = p.L.T("rat_description")
 	return render(c, http.StatusOK, views.LeaderboardPage(p, v))
 }
@@ -75,10 +76,10 @@ func (h *handler) ratingPanels(c echo.Context, id uint) ([]views.RatingPanel, er
 func (h *handler) soundForm(c echo.Context) error {
 	v := h.visit(c)
 	if h.user(c) == nil {
-		return redirect(c, "/"+v.lang+"/login")
+		return redirect(c, route.Login(v.lang))
 	}
 	if err := h.accounts.SetMoveSound(c.Request().Context(), h.user(c).ID, c.FormValue("sound") == "on"); err != nil {
 		return err
 	}
-	return redirect(c, "/"+v.lang+"/account")
+	return redirect(c, route.Account(v.lang))
 }

@@ -8,6 +8,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/views"
 )
 
@@ -121,14 +122,13 @@ func (h *handler) replayPage(c echo.Context) error {
 		return err
 	}
 	lang := langOf(c)
-	p, l := h.page(c, "title_replay", "/games/"+g.ID+"/replay"), h.visit(c).l
+	p, l := h.page(c, "title_replay", route.Fill(route.GameReplayPattern, g.ID)), h.visit(c).l
 	v.South, v.North = playerName(l, g.Seats[engine.South]), playerName(l, g.Seats[engine.North])
 	v.Result, v.Reason = g.Result.String(), views.ReasonKey(string(g.Reason))
-	base := gamePath(lang, g.ID)
-	v.URL = func(ply int) string { return base + "/replay?ply=" + strconv.Itoa(ply) }
-	v.Record = base + "/record.ogn"
+	v.URL = func(ply int) string { return gameReplayAt(lang, g.ID, ply) }
+	v.Record = route.GameRecord(lang, g.ID)
 	v.Analysis = boardPath(lang, g.Rules, v.Position)
-	if err := h.attachReview(c, &v, "g/"+g.ID, base+"/analysis"); err != nil {
+	if err := h.attachReview(c, &v, "g/"+g.ID, route.GameAnalysis(lang, g.ID), route.GameAnalysisEvents(lang, g.ID), route.GameLearn(lang, g.ID)); err != nil {
 		return err
 	}
 	return h.showReplay(c, p, v)
@@ -150,4 +150,9 @@ func (h *handler) recordFile(c echo.Context) error {
 	})
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="oware-`+g.ID+`.ogn"`)
 	return c.Blob(http.StatusOK, "text/x-oware-ogn; charset=utf-8", []byte(text))
+}
+
+// gameReplayAt is the replay of game id at ply: "/{lang}/games/{id}/replay?ply={ply}".
+func gameReplayAt(lang, id string, ply int) string {
+	return route.GameReplay(lang, id) + "?ply=" + strconv.Itoa(ply)
 }

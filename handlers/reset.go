@@ -12,6 +12,7 @@ import (
 
 	"oware/accounts"
 	"oware/mailer"
+	"oware/route"
 	"oware/views"
 )
 
@@ -52,7 +53,7 @@ func (rl *resetLimits) mail(id uint) bool {
 
 // forgot renders the page that asks for a reset link.
 func (h *handler) forgot(c echo.Context, status int, v views.ForgotView) error {
-	p := h.page(c, "title_forgot", "/password-reset")
+	p := h.page(c, "title_forgot", route.PasswordResetPattern)
 	v.Available, v.CSRF = h.mail != nil, csrfToken(c)
 	if v.Error != "" {
 		v.Error = p.L.T(v.Error)
@@ -110,7 +111,7 @@ func (h *handler) sendReset(c echo.Context, u *accounts.User) error {
 		lang = langOf(c)
 	}
 	l, site := h.localizers[lang], h.siteName()
-	link := h.base + "/" + lang + "/password-reset/" + token
+	link := h.base + route.ResetToken(lang, token)
 	h.mail.SendLater(mailer.Message{
 		To:      *u.Email,
 		Subject: l.T("reset_mail_subject", "Site", site),
@@ -132,7 +133,7 @@ func (h *handler) siteName() string {
 // reset renders the page of a reset link (its other languages are the
 // same link's pages).
 func (h *handler) reset(c echo.Context, status int, v views.ResetView) error {
-	p := h.page(c, "title_reset", "/password-reset/"+url.PathEscape(c.Param("token")))
+	p := h.page(c, "title_reset", route.Fill(route.ResetTokenPattern, c.Param("token")))
 	v.CSRF = csrfToken(c)
 	for _, s := range []*string{&v.Refused, &v.Error} {
 		if *s != "" {

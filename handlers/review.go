@@ -5,7 +5,6 @@ import (
 	"html"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -168,8 +167,7 @@ func (h *handler) reviewForm(subject func(echo.Context) (game.ReviewSubject, err
 
 // gameReviewForm is the review form of a finished game.
 func (h *handler) gameReviewForm(c echo.Context) error {
-	return h.reviewForm(h.finishedSubject, h.replayPage,
-		func(lang, id string, ply int) string { return gamePath(lang, id) + "/replay?ply=" + strconv.Itoa(ply) })(c)
+	return h.reviewForm(h.finishedSubject, h.replayPage, gameReplayAt)(c)
 }
 
 // importReviewForm is the review form of an imported record.
@@ -178,14 +176,15 @@ func (h *handler) importReviewForm(c echo.Context) error {
 }
 
 // attachReview adds the review under key to the replay v of lang: the
-// form to ask for it (action), or its progress, or the review.
-func (h *handler) attachReview(c echo.Context, v *views.ReplayView, key, action string) error {
+// form to ask for it (action), or its progress (events), or the review and
+// the learning from its mistakes (learn).
+func (h *handler) attachReview(c echo.Context, v *views.ReplayView, key, action, events, learn string) error {
 	r, err := h.games.LoadReview(c.Request().Context(), key)
 	if err != nil {
 		return err
 	}
 	rv := &views.ReviewView{Status: r.Status, Reviewed: r.Reviewed, Total: r.Total, Action: action,
-		Events: action + "/events", Progress: v.URL(v.Ply) + "&poll=1", CSRF: csrfToken(c)}
+		Events: events, Progress: v.URL(v.Ply) + "&poll=1", CSRF: csrfToken(c)}
 	sum := r.Summary()
 	rv.South, rv.North = reviewSide(sum.South), reviewSide(sum.North)
 	for _, p := range r.Plies {
@@ -198,7 +197,7 @@ func (h *handler) attachReview(c echo.Context, v *views.ReplayView, key, action 
 			Mark: string(p.Mark), Refutation: p.Refutation})
 	}
 	if r.Status == game.ReviewDone && sum.South.Mistake+sum.South.Blunder+sum.North.Mistake+sum.North.Blunder > 0 {
-		rv.Learn = strings.TrimSuffix(action, "/analysis") + "/learn"
+		rv.Learn = learn
 	}
 	v.Review = rv
 	return nil

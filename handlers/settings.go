@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/engine"
+	"oware/route"
 	"oware/views"
 )
 
@@ -86,7 +87,7 @@ func (h *handler) settingsPage(c echo.Context) error {
 
 // renderSettings renders the settings page, saved: after a change.
 func (h *handler) renderSettings(c echo.Context, saved bool) error {
-	p := h.page(c, "title_settings", "/settings")
+	p := h.page(c, "title_settings", route.SettingsPattern)
 	v := views.SettingsView{Settings: p.Board, Account: p.User != "", Saved: saved}
 	// The preview: the start after South sowed C, as on the home page.
 	r, _ := engine.RulesByName("abapa")
@@ -118,7 +119,7 @@ func (h *handler) settingsForm(c echo.Context) error {
 		c.SetCookie(&http.Cookie{Name: boardCookie, Value: boardCookieValue(s), Path: "/",
 			MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(h.base, "https://")})
 	}
-	return redirect(c, "/"+v.lang+"/settings?saved=1")
+	return redirect(c, route.Settings(v.lang)+"?saved=1")
 }
 
 // boardCookieValue is the cookie's value of settings s: the three board

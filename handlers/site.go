@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/game"
+	"oware/route"
 )
 
 // openAPI is the OpenAPI document of the JSON API, served at
@@ -26,10 +27,10 @@ var openAPI []byte
 // the web app manifest, the theme choice and the API's OpenAPI document.
 func (h *handler) siteRoutes(e *echo.Echo) {
 	e.GET("/robots.txt", h.robots)
-	e.GET("/favicon.ico", h.fixedAsset("favicon.ico"))
-	e.GET("/apple-touch-icon.png", h.fixedAsset("apple-touch-icon.png"))
-	e.GET("/manifest.webmanifest", h.manifest)
-	e.POST("/theme", h.themeForm)
+	e.GET(route.FaviconPattern, h.fixedAsset("favicon.ico"))
+	e.GET(route.AppleTouchIconPattern, h.fixedAsset("apple-touch-icon.png"))
+	e.GET(route.ManifestPattern, h.manifest)
+	e.POST(route.ThemePattern, h.themeForm)
 	e.GET("/api/v1/openapi.json", func(c echo.Context) error {
 		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, openAPI)
 	})
@@ -39,7 +40,8 @@ func (h *handler) siteRoutes(e *echo.Echo) {
 // engines may index; each has a meta description. A path ending in "/"
 // stands for the pages under it. Games, replays, players and the account
 // pages are not indexed.
-var indexedPaths = []string{"/", "/games/new", "/rules", "/variants", "/variants/", "/history", "/tutorials", "/tutorials/"}
+var indexedPaths = []string{route.HomePattern, route.NewGamePattern, route.RulesPattern, route.VariantsPattern, route.VariantsPattern + "/",
+	route.HistoryPattern, route.TutorialsPattern, route.TutorialsPattern + "/"}
 
 // indexable reports whether the page at path (after the language prefix)
 // may be indexed.
@@ -55,7 +57,7 @@ func indexable(path string) bool {
 // defaultDescription is the meta description of a page whose handler sets
 // none: the new-game form's; "" for the others.
 func defaultDescription(l *localizer, path string) string {
-	if path == "/games/new" {
+	if path == route.NewGamePattern {
 		return l.T("new_game_description")
 	}
 	return ""
@@ -144,7 +146,7 @@ func (h *handler) themeForm(c echo.Context) error {
 	c.SetCookie(ck)
 	next := localPath(c.FormValue("next"))
 	if next == "" {
-		next = "/" + langOf(c) + "/"
+		next = route.Home(langOf(c))
 	}
 	return c.Redirect(http.StatusSeeOther, next)
 }
@@ -154,9 +156,9 @@ func (h *handler) themeForm(c echo.Context) error {
 func (h *handler) root(c echo.Context) error {
 	c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
 	if u := h.user(c); u != nil && validLang(u.Language) {
-		return c.Redirect(http.StatusFound, "/"+u.Language+"/")
+		return c.Redirect(http.StatusFound, route.Home(u.Language))
 	}
-	return c.Redirect(http.StatusFound, "/"+matchLang(c.Request().Header.Get("Accept-Language"))+"/")
+	return c.Redirect(http.StatusFound, route.Home(matchLang(c.Request().Header.Get("Accept-Language"))))
 }
 
 // invite sends the invitation link /join/{id} to the join page in the
@@ -167,7 +169,7 @@ func (h *handler) invite(c echo.Context) error {
 	}
 	c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
 	lang := matchLang(c.Request().Header.Get("Accept-Language"))
-	return c.Redirect(http.StatusFound, "/"+lang+"/games/"+c.Param("id")+"/join")
+	return c.Redirect(http.StatusFound, route.GameJoin(lang, c.Param("id")))
 }
 
 // healthz is the liveness check: 200 {"status":"ok"} whenever the process

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/game"
+	"oware/route"
 	"oware/tournament"
 	"oware/views"
 )
@@ -55,7 +56,7 @@ func (h *handler) renderTournaments(c echo.Context, status int, form views.Tourn
 			*l.to = append(*l.to, tournamentRow(&l.from[i]))
 		}
 	}
-	p := h.page(c, "title_tournaments", "/tournaments")
+	p := h.page(c, "title_tournaments", route.TournamentsPattern)
 	p.Description = p.L.T("trn_description")
 	if errKey != "" {
 		v.Error = p.L.T(errKey)
@@ -104,7 +105,7 @@ func (h *handler) createTournamentForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return redirect(c, "/"+langOf(c)+"/tournaments/"+t.ID)
+	return redirect(c, route.Tournament(langOf(c), t.ID))
 }
 
 // tournamentView returns the tournament v as the request's visitor sees
@@ -113,7 +114,7 @@ func (h *handler) tournamentView(c echo.Context, v *tournament.View) views.Tourn
 	t := v.T
 	user := h.userID(c)
 	out := views.TournamentView{CSRF: csrfToken(c), T: tournamentRow(t), Round: t.Round, Player: user != 0,
-		EventsURL: "/" + langOf(c) + "/tournaments/" + t.ID + "/events", AllGames: len(v.Games)}
+		EventsURL: route.TournamentEvents(langOf(c), t.ID), AllGames: len(v.Games)}
 	out.T.Players = len(v.Players)
 	if p := v.Player(user); p != nil && user != 0 {
 		out.Joined = !p.Withdrawn
@@ -159,7 +160,7 @@ func (h *handler) renderTournament(c echo.Context, status int, errKey string) er
 		return err
 	}
 	t, v := tv.T, h.tournamentView(c, tv)
-	p := h.page(c, "title_tournaments", "/tournaments/"+t.ID)
+	p := h.page(c, "title_tournaments", route.Fill(route.TournamentPattern, t.ID))
 	p.Title, p.Live, p.NoIndex = t.Name, true, true
 	p.Description = p.L.T("trn_description")
 	if t.Status != "finished" {
@@ -192,7 +193,7 @@ func (h *handler) tournamentAction(join bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		return redirect(c, "/"+langOf(c)+"/tournaments/"+id)
+		return redirect(c, route.Tournament(langOf(c), id))
 	}
 }
 
@@ -269,7 +270,7 @@ func (h *handler) podiums(ctx context.Context, lang string, userID uint) ([]view
 	}
 	out := make([]views.Podium, len(ps))
 	for i, p := range ps {
-		out[i] = views.Podium{Place: p.Rank, Name: p.T.Name, URL: "/" + lang + "/tournaments/" + p.T.ID,
+		out[i] = views.Podium{Place: p.Rank, Name: p.T.Name, URL: route.Tournament(lang, p.T.ID),
 			Finished: p.T.StartsAt.Format("2006-01-02")}
 	}
 	return out, nil

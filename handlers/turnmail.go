@@ -10,6 +10,7 @@ import (
 	"oware/engine"
 	"oware/game"
 	"oware/mailer"
+	"oware/route"
 	"oware/views"
 )
 
@@ -47,8 +48,8 @@ func (h *handler) mailTurn(c echo.Context, g *game.Game, mover engine.Side) {
 		Subject: l.T("turn_mail_subject", "Site", site),
 		// The links stay out of the localized texts, which are cached.
 		Text: l.T("turn_mail_intro", "Name", u.Username, "Opponent", playerName(l, g.Seats[mover])) + "\n\n" +
-			h.base + gamePath(lang, g.ID) + "\n\n" + l.T("turn_mail_unsubscribe") + "\n" +
-			h.base + "/" + lang + "/unsubscribe/" + u.MailKey + "\n",
+			h.base + route.Game(lang, g.ID) + "\n\n" + l.T("turn_mail_unsubscribe") + "\n" +
+			h.base + route.Unsubscribe(lang, u.MailKey) + "\n",
 	})
 }
 
@@ -57,12 +58,12 @@ func (h *handler) mailTurn(c echo.Context, g *game.Game, mover engine.Side) {
 func (h *handler) turnEmailForm(c echo.Context) error {
 	v := h.visit(c)
 	if h.user(c) == nil {
-		return redirect(c, "/"+v.lang+"/login")
+		return redirect(c, route.Login(v.lang))
 	}
 	if err := h.accounts.SetTurnEmail(c.Request().Context(), h.user(c).ID, c.FormValue("turn_email") == "on"); err != nil {
 		return err
 	}
-	return redirect(c, "/"+v.lang+"/account")
+	return redirect(c, route.Account(v.lang))
 }
 
 // unsubscribePage shows the button that turns off the turn e-mails of the
@@ -90,8 +91,8 @@ func (h *handler) unsubscribe(c echo.Context, done bool) error {
 			return err
 		}
 	}
-	p := h.page(c, "turn_mail_title", "/unsubscribe/"+key)
+	p := h.page(c, "turn_mail_title", route.Fill(route.UnsubscribePattern, key))
 	p.NoIndex = true
 	return render(c, http.StatusOK, views.UnsubscribePage(p, views.UnsubscribeView{Done: done, CSRF: csrfToken(c),
-		Action: "/" + langOf(c) + "/unsubscribe/" + key}))
+		Action: route.Unsubscribe(langOf(c), key)}))
 }

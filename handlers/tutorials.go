@@ -11,14 +11,10 @@ import (
 	"oware/content"
 	"oware/engine"
 	"oware/game"
+	"oware/route"
 	"oware/tutor"
 	"oware/views"
 )
-
-// tutorialPath is the URL path of a tutorial step.
-func tutorialPath(lang, slug string, step int) string {
-	return "/" + lang + "/tutorials/" + slug + "/" + strconv.Itoa(step)
-}
 
 // tutorialStart sends /{lang}/tutorials/{slug} to the tutorial's first
 // step; an unknown slug is a 404 at once.
@@ -30,7 +26,7 @@ func (h *handler) tutorialStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusFound, tutorialPath(langOf(c), t.Slug, 1))
+	return c.Redirect(http.StatusFound, route.TutorialStep(langOf(c), t.Slug, 1))
 }
 
 // tutorialIndex lists the tutorials of the request's language with the
@@ -50,11 +46,11 @@ func (h *handler) tutorialIndex(c echo.Context) error {
 			step = 1
 		}
 		cards = append(cards, views.TutorialCard{
-			URL: tutorialPath(lang, t.Slug, step), Title: t.Title, Summary: t.Summary,
+			URL: route.TutorialStep(lang, t.Slug, step), Title: t.Title, Summary: t.Summary,
 			Steps: len(t.Steps), Reached: min(pr.step, len(t.Steps)), Done: pr.done,
 		})
 	}
-	p := h.page(c, "tut_index_title", "/tutorials")
+	p := h.page(c, "tut_index_title", route.TutorialsPattern)
 	p.Description = p.L.T("tut_index_intro")
 	return render(c, http.StatusOK, views.TutorialsIndex(p, cards))
 }
@@ -104,7 +100,7 @@ func (h *handler) tutorialAnswer(c echo.Context) error {
 		return err
 	}
 	if s.Task == "" {
-		return redirect(c, tutorialPath(langOf(c), t.Slug, s.Number))
+		return redirect(c, route.TutorialStep(langOf(c), t.Slug, s.Number))
 	}
 	v, err := h.stepView(c, t, s)
 	if err != nil {
@@ -156,9 +152,9 @@ func (h *handler) stepView(c echo.Context, t *content.Tutorial, s *content.Tutor
 		return views.TutorialStepView{}, err
 	}
 	hl, _ := tutor.ParseLabels(s.Highlight)
-	here := tutorialPath(lang, t.Slug, s.Number)
+	here := route.TutorialStep(lang, t.Slug, s.Number)
 	v := views.TutorialStepView{
-		TutorialTitle: t.Title, IndexURL: "/" + lang + "/tutorials",
+		TutorialTitle: t.Title, IndexURL: route.Tutorials(lang),
 		Number: s.Number, Total: len(t.Steps), Title: s.Title,
 		TextHTML: text, Rules: r.Name(), Fours: game.Fours(r), Position: pos, Task: s.Task,
 		Board:  views.BoardOptions{Highlight: hl, Last: -1},
@@ -186,16 +182,16 @@ func (h *handler) stepView(c echo.Context, t *content.Tutorial, s *content.Tutor
 		v.Board.Playable = 1<<engine.NumPits - 1
 		// Without JavaScript the answer page scrolls to the verdict.
 		v.Board.Action, v.Board.Target, v.Board.CSRF = here+"#feedback", "#tutorial", v.CSRF
-		v.HintURL = here + "/hint" // a move answers it: the computer can hint one
+		v.HintURL = route.In(lang, route.TutorialHintPattern, t.Slug, strconv.Itoa(s.Number)) // a move answers it: the computer can hint one
 	}
 	v.Puzzles = tutorialPuzzles(lang, t.Slug)
 	if s.Number > 1 {
-		v.PrevURL = tutorialPath(lang, t.Slug, s.Number-1)
+		v.PrevURL = route.TutorialStep(lang, t.Slug, s.Number-1)
 	}
 	if s.Number < len(t.Steps) {
-		v.NextURL = tutorialPath(lang, t.Slug, s.Number+1)
+		v.NextURL = route.TutorialStep(lang, t.Slug, s.Number+1)
 	} else {
-		v.PlayURL = "/" + lang + "/games/new"
+		v.PlayURL = route.NewGame(lang)
 		if rounds {
 			v.PlayURL += "?rules=" + r.Name()
 		}
@@ -210,7 +206,7 @@ func (h *handler) renderStep(c echo.Context, t *content.Tutorial, s *content.Tut
 		v.PageTitle = s.Title + " · " + t.Title
 		return render(c, http.StatusOK, views.TutorialStep(h.visit(c).l, v))
 	}
-	p := h.page(c, "tut_index_title", "/tutorials/"+t.Slug+"/"+strconv.Itoa(s.Number))
+	p := h.page(c, "tut_index_title", route.Fill(route.TutorialStepPattern, t.Slug, strconv.Itoa(s.Number)))
 	p.Title = s.Title + " · " + t.Title
 	p.Description = t.Summary
 	return render(c, http.StatusOK, views.TutorialStepPage(p, v))

@@ -21,7 +21,7 @@ func TestNextLevel(t *testing.T) {
 		{8, "south", "/en/computer?level=8&rules=wari", 8},
 		{0, "south", "/en/computer?level=1&rules=wari", 1},
 	} {
-		v := GameView{Base: "/en/games/abcdefghijkl", Rules: "wari", Seat: engine.South, Computer: c.computer, Result: c.result}
+		v := GameView{Lang: "en", ID: "abcdefghijkl", Rules: "wari", Seat: engine.South, Computer: c.computer, Result: c.result}
 		if got, level := v.nextLevelURL(); got != c.want || level != c.level {
 			t.Errorf("level %d, %s: %q %d, want %q %d", c.computer, c.result, got, level, c.want, c.level)
 		}

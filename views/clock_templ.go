@@ -36,7 +36,7 @@ type ClockView struct {
 // long enough, the claims (refreshed by htmx every 10 s from URL).
 type PresenceView struct {
 	URL       string // GET: this line again; "" when not polled
-	Base      string // "/{lang}/games/{id}"
+	Claim     string // POST: claim the win or a draw
 	CSRF      string
 	Version   int  // the game's version the claims are made on
 	Connected bool // the opponent has the game open
@@ -255,9 +255,9 @@ func claimButton(l Localizer, v PresenceView, result, label, class string) templ
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var8 string
-		templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(v.Base + "/claim")).ResolveURL(ctx)
+		templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(v.Claim)).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/clock.templ`, Line: 114, Col: 77}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/clock.templ`, Line: 114, Col: 67}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
 		if templ_7745c5c3_Err != nil {
@@ -268,9 +268,9 @@ func claimButton(l Localizer, v PresenceView, result, label, class string) templ
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var9 string
-		templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Base + "/claim").Resolve(ctx)
+		templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Claim).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/clock.templ`, Line: 114, Col: 107}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/clock.templ`, Line: 114, Col: 87}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
 		if templ_7745c5c3_Err != nil {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"oware/engine"
+	"oware/route"
 )
 
 // Localizer gives a view the UI strings of one locale from the message
@@ -68,11 +69,11 @@ type AssetURLs struct {
 }
 
 // home returns the URL of the page's home page.
-func (p Page) home() string { return "/" + p.Lang + "/" }
+func (p Page) home() string { return route.Home(p.Lang) }
 
 // in returns the URL of the page in language lang, with its query.
 func (p Page) in(lang string) string {
-	u := "/" + lang + p.Path
+	u := route.In(lang, p.Path)
 	if p.Query != "" {
 		u += "?" + p.Query
 	}
