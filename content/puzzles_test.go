@@ -22,8 +22,9 @@ func shipped(t *testing.T) []*puzzle.Puzzle {
 
 // TestShippedPuzzles: the shipped file holds at least 500 puzzles, each
 // id once, every theme among them; a sample (those of up to 7 seeds, one
-// in three of them) is proven again with tables built here (all of them
-// with -tags slow, .ci/run).
+// in three of them, and one in ten of the deep search ones, by their
+// search) is proven again with tables built here (all of them with -tags
+// slow, .ci/run).
 func TestShippedPuzzles(t *testing.T) {
 	ps := shipped(t)
 	if len(ps) < 500 {
@@ -46,8 +47,15 @@ func TestShippedPuzzles(t *testing.T) {
 		}
 	}
 	var sample []*puzzle.Puzzle
-	small := 0
+	small, deep := 0, 0
 	for _, p := range ps {
+		if p.Deep() {
+			if deep%10 == 0 {
+				sample = append(sample, p)
+			}
+			deep++
+			continue
+		}
 		if p.Position.BoardSeeds() <= 7 {
 			if small%3 == 0 {
 				sample = append(sample, p)
@@ -68,7 +76,13 @@ func verifyPuzzles(t *testing.T, ps []*puzzle.Puzzle) {
 	if errs := puzzle.VerifyAll(ts, ps); len(errs) > 0 {
 		t.Fatalf("%d of %d puzzles fail: %v", len(errs), len(ps), errs[0])
 	}
-	t.Logf("%d puzzles proven unique", len(ps))
+	deep := 0
+	for _, p := range ps {
+		if p.Deep() {
+			deep++
+		}
+	}
+	t.Logf("%d puzzles proven unique, %d of them by the deep search margin", len(ps), deep)
 }
 
 // TestLoadPuzzlesOnce: loading the content twice adds the shipped puzzles

@@ -7,45 +7,15 @@ import (
 
 	"oware/engine"
 	"oware/engine/endgame"
+	"oware/engine/enginetest"
 	"oware/engine/search"
 )
 
-// bruteValue is the value of g for its player to move (the capture
-// difference at the end, RULES.md 2.6) by trying every line, when every
-// line ends within depth plies; ok is false otherwise. It is the tests'
-// oracle, sharing nothing with the search but the rules.
-func bruteValue(g *engine.Game, depth int) (int, bool) {
-	if g.Over {
-		me := g.Position.ToMove
-		return int(g.Position.Captured[me]) - int(g.Position.Captured[me.Opponent()]), true
-	}
-	if depth == 0 {
-		return 0, false
-	}
-	best := -1000
-	for _, pit := range g.LegalMoves().Pits() {
-		v, ok := bruteMove(g, pit, depth)
-		if !ok {
-			return 0, false
-		}
-		best = max(best, v)
-	}
-	return best, true
-}
-
-// bruteMove is the value of sowing pit in g for its mover (bruteValue).
-func bruteMove(g *engine.Game, pit, depth int) (int, bool) {
-	c := g.Clone()
-	mv, err := c.Play(pit)
-	if err != nil {
-		return 0, false
-	}
-	v, ok := bruteValue(c, depth-1)
-	if c.Position.ToMove != mv.Mover {
-		v = -v
-	}
-	return v, ok
-}
+// bruteValue and bruteMove are the tests' oracle (enginetest).
+var (
+	bruteValue = enginetest.Value
+	bruteMove  = enginetest.Move
+)
 
 var (
 	smallTablesOnce sync.Once

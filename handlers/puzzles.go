@@ -542,7 +542,9 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 			v.Options.Last = last
 		}
 	}
-	v.ExplorerURL = route.Explorer(lang) + "?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
+	if !v.Card.Deep() {
+		v.ExplorerURL = route.Explorer(lang) + "?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
+	}
 	v.AnalysisURL = route.Analysis(lang) + "?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
 	pg := h.page(c, "pz_puzzle_title", route.Fill(route.PuzzlePattern, p.ID))
 	pg.NoIndex = true
@@ -555,8 +557,8 @@ func (h *handler) renderPuzzle(c echo.Context, status int, s *solving, errMsg *s
 }
 
 // puzzleWhy explains a wrong move: at the first move with the proven
-// outcomes of the puzzle's first moves, later by the uniqueness the
-// tables proved.
+// outcomes of the puzzle's first moves (a deep search puzzle's: their
+// values at puzzle.DeepDepth), later by the uniqueness the tables proved.
 func puzzleWhy(l *localizer, p *game.Puzzle, ply int, played, best string) []string {
 	if ply > 0 {
 		return []string{l.T("pz_why_later", "Best", best, "Played", played)}
@@ -577,6 +579,10 @@ func puzzleWhy(l *localizer, p *game.Puzzle, ply int, played, best string) []str
 	w, ok2 := bounds[played]
 	if !ok1 || !ok2 {
 		return []string{l.T("pz_why_later", "Best", best, "Played", played)}
+	}
+	if slices.Contains(p.ThemeList(), puzzle.Middlegame) {
+		return []string{l.T("pz_why_deep", "Depth", puzzle.DeepDepth, "Played", played, "Value", views.BoundsText(w[0], w[1]),
+			"Best", best, "BestValue", views.BoundsText(b[0], b[1]), "Margin", puzzle.DeepMargin)}
 	}
 	return []string{
 		l.T("pz_why_played_"+moveResult(w[0], w[1]), "Played", played, "Value", views.BoundsText(w[0], w[1])),

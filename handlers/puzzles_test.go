@@ -266,3 +266,43 @@ func TestTutorialsLinkPuzzles(t *testing.T) {
 		t.Error("the Nam-nam tutorial links puzzles")
 	}
 }
+
+// handdeep is the middlegame puzzle of engine/puzzle's
+// TestSolveDeepAgreesWithBruteForce: Warri, 11 seeds, E keeps +9 and F 0
+// (every line played to its end).
+var handdeep = models.Puzzle{
+	ID: "handdeep", Number: 100001, Rules: "warri", Position: "0-0-0-0-4-2-1-2-2-0-0-0-19-18-S",
+	Solution: "E", Themes: ",middlegame,grand-slam,", FirstMoves: "E:9:9,F:0:0",
+	Rating: 1500, Deviation: 300, Volatility: 0.06,
+}
+
+// TestPuzzleDeepPage: a puzzle proven by the deep search margin asks for
+// the clearly best move, not the only win, in every language, links no
+// endgame explorer (its seeds are beyond the tables), and a wrong move
+// says what the search expects of both moves and the margin; the theme's
+// list holds it.
+func TestPuzzleDeepPage(t *testing.T) {
+	s := newPuzzleSite(t, modelsOpenSQLite(t))
+	if _, err := s.db.LoadPuzzles(t.Context(), []models.Puzzle{handdeep}); err != nil {
+		t.Fatal(err)
+	}
+	for lang, task := range map[string]string{"en": "find the move that is clearly best", "cs": "najděte jasně nejlepší tah", "it": "trova la mossa chiaramente migliore"} {
+		path := "/" + lang + "/puzzles/handdeep"
+		code, _, page := s.get(nil, path)
+		checkPage(t, lang, path, code, page)
+		if code != http.StatusOK || !strings.Contains(page, task) || strings.Contains(page, "/explorer?") {
+			t.Errorf("%s: %d, want the task %q and no explorer link", path, code, task)
+		}
+	}
+	c := s.browser()
+	_, _, page := s.get(c, "/en/puzzles/handdeep")
+	code, _, page := s.post(c, "/en/puzzles/handdeep", url.Values{"_csrf": {s.csrf(page)}, "pit": {"F"}}, nil)
+	why := "The computer&#39;s search, 16 plies deep after each move, expects a final capture difference of 0 for you after F and +9 after E: every other move is at least 4 seeds worse."
+	if code != http.StatusOK || !strings.Contains(page, "F is not the best move.") || !strings.Contains(page, why) || strings.Contains(page, "does not win") {
+		t.Errorf("a wrong move: %d", code)
+	}
+	code, _, list := s.get(nil, "/en/puzzles?theme=middlegame")
+	if code != http.StatusOK || !strings.Contains(list, "Middlegame") {
+		t.Errorf("the middlegame list: %d", code)
+	}
+}

@@ -72,17 +72,27 @@ Commands:
       one core, with progress on stderr. --verify checks every board of the
       file by one step of play (building it first if it is missing).
   oware-engine puzzles [--min-seeds 5] [--max-seeds 10] [--count 600] [--seed S]
-                       [--tables DIR] [--out FILE]
+                       [--deep N] [--deep-max-seeds 18] [--self-play G]
+                       [--tables DIR] [--out FILE] [RECORD.ogn...]
       Draws random positions of Abapa, Warri and Wari within the endgame
       tables and writes the puzzles among them (exactly one winning move at
       each of the solver's turns, proven by the tables; see docs/puzzles.md)
       as a puzzle file (version 1, "oware-puzzles 1" first). Without
       --tables it builds the tables it needs in memory (10 seeds: a few
-      seconds a rule set).
+      seconds a rule set). --deep N adds N puzzles of --max-seeds+1 to
+      --deep-max-seeds seeds on the board, beyond the tables, theme
+      middlegame: proven by a deep search margin (every first move searched
+      16 plies deep after it, one thread, no tables; the best at least 4
+      seeds of final capture difference better than every other). The
+      positions of the games in the RECORD files, and of G games per rule
+      set the computer plays against itself (depth 4, with noise; the same
+      seed, the same games), are mined too: by the tables within
+      --max-seeds, by the deep search margin above.
   oware-engine puzzles --verify FILE [--tables DIR]
-      Proves every puzzle of FILE again with the tables and prints the
-      time; exit status 0 only when every puzzle is proven unique, 1 when
-      one is not (each named on stderr).
+      Proves every puzzle of FILE again with the tables (a middlegame
+      puzzle by the same deep search margin) and prints the time; exit
+      status 0 only when every puzzle is proven unique, 1 when one is not
+      (each named on stderr).
   oware-engine uci [--level L] [--rules R] [--hash MB] [--threads N] [--tables DIR]
                    [--weights W] [--pits FILE|none] [--book=false]
       Speaks the UCI-like protocol of the Aalina engine on stdin/stdout:

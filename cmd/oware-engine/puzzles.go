@@ -12,6 +12,7 @@ import (
 	"oware/engine"
 	"oware/engine/endgame"
 	"oware/engine/puzzle"
+	"oware/engine/search"
 )
 
 // proofFailed is a puzzle file with a puzzle that is not proven unique:
@@ -32,21 +33,30 @@ func puzzles(args []string, out, progress io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the random positions")
 	outFile := fs.String("out", "-", "the file to write (- for standard output)")
 	mine := fs.Bool("mine", false, "mine the game records named after the flags (OGN, one game a file) instead of drawing positions")
+	deep := fs.Int("deep", 0, "deep search puzzles wanted (more seeds than --max-seeds)")
+	deepMax := fs.Int("deep-max-seeds", 18, "most seeds on the board of a deep search puzzle")
+	selfPlay := fs.Int("self-play", 0, "games of each rule set the computer plays against itself (depth 4) to mine")
 	rest, err := parseAll(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(rest) > 0 && !*mine {
-		return usageError{fmt.Errorf("puzzles takes no arguments without --mine, got %q", rest)}
-	}
 	if *verify != "" {
+		if len(rest) > 0 {
+			return usageError{fmt.Errorf("puzzles --verify takes no arguments, got %q", rest)}
+		}
 		return verifyPuzzles(*verify, *tablesDir, out, progress)
 	}
 	if *mine {
 		return minePuzzles(rest, *tablesDir, *maxSeeds, *outFile, out, progress)
 	}
-	if *minSeeds < 1 || *maxSeeds < *minSeeds || *maxSeeds > endgame.MaxSeedsLimit || *count < 1 || *tries < 1 {
-		return usageError{fmt.Errorf("want 1 <= --min-seeds <= --max-seeds <= %d, --count and --tries above 0", endgame.MaxSeedsLimit)}
+	if *minSeeds < 1 || *maxSeeds < *minSeeds || *maxSeeds > endgame.MaxSeedsLimit || *count < 0 || *tries < 1 ||
+		*deep < 0 || *selfPlay < 0 || *deepMax <= *maxSeeds || *deepMax > puzzle.MaxDeepSeeds {
+		return usageError{fmt.Errorf("want 1 <= --min-seeds <= --max-seeds <= %d < --deep-max-seeds <= %d, --tries above 0, --count, --deep and --self-play 0 or more",
+			endgame.MaxSeedsLimit, puzzle.MaxDeepSeeds)}
+	}
+	recs, err := readRecords(rest)
+	if err != nil {
+		return err
 	}
 	all := []engine.Oware{{GrandSlam: engine.Abapa}, {GrandSlam: engine.Warri}, {GrandSlam: engine.Abapa}, {GrandSlam: engine.Wari}}
 	need := map[engine.Oware]int{}
@@ -59,7 +69,38 @@ func puzzles(args []string, out, progress io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(progress, "tables ready in %s\n", time.Since(start).Round(time.Millisecond))
-	ps := puzzle.Generate(ts, puzzle.Options{Rules: all, MinSeeds: *minSeeds, MaxSeeds: *maxSeeds, Count: *count, Tries: *tries, Seed: *seed})
+	var ps []*puzzle.Puzzle
+	if *count > 0 {
+		ps = puzzle.Generate(ts, puzzle.Options{Rules: all, MinSeeds: *minSeeds, MaxSeeds: *maxSeeds, Count: *count, Tries: *tries, Seed: *seed})
+	}
+	d := puzzle.NewDeep()
+	ctx := context.Background()
+	if *deep > 0 {
+		more, err := d.GenerateDeep(ctx, puzzle.DeepOptions{Rules: all, MinSeeds: *maxSeeds + 1, MaxSeeds: *deepMax, Count: *deep, Tries: *tries, Seed: *seed})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(progress, "%d deep search puzzles after %s\n", len(more), time.Since(start).Round(time.Millisecond))
+		ps = append(ps, more...)
+	}
+	for i := range *selfPlay {
+		for _, r := range all[1:] {
+			recs = append(recs, selfPlayRecord(r, *seed+uint64(i)))
+		}
+	}
+	for _, rec := range recs {
+		o := rec.Rules.(engine.Oware)
+		ps = append(ps, puzzle.Mine(ts, o, rec.Start, rec.Moves)...)
+		more, err := d.MineDeep(ctx, o, rec.Start, rec.Moves, *maxSeeds+1, *deepMax)
+		if err != nil {
+			return err
+		}
+		ps = append(ps, more...)
+	}
+	if len(recs) > 0 {
+		fmt.Fprintf(progress, "%d games mined after %s\n", len(recs), time.Since(start).Round(time.Millisecond))
+	}
+	ps = onceEach(ps)
 	if err := writePuzzles(*outFile, out, ps); err != nil {
 		return err
 	}
@@ -140,21 +181,13 @@ func minePuzzles(files []string, tablesDir string, maxSeeds int, outFile string,
 	if maxSeeds < 1 || maxSeeds > endgame.MaxSeedsLimit {
 		return usageError{fmt.Errorf("want 1 <= --max-seeds <= %d", endgame.MaxSeedsLimit)}
 	}
-	var recs []*engine.Record
+	recs, err := readRecords(files)
+	if err != nil {
+		return err
+	}
 	need := map[engine.Oware]int{}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return err
-		}
-		rec, err := engine.ReadRecord(string(b), engine.ReadOptions{})
-		if err != nil {
-			return usageError{fmt.Errorf("%s: %w", f, err)}
-		}
-		if o, ok := rec.Rules.(engine.Oware); ok {
-			recs = append(recs, rec)
-			need[o] = maxSeeds
-		}
+	for _, rec := range recs {
+		need[rec.Rules.(engine.Oware)] = maxSeeds
 	}
 	start := time.Now()
 	ts, err := tablesFor(tablesDir, need, progress)
@@ -162,15 +195,10 @@ func minePuzzles(files []string, tablesDir string, maxSeeds int, outFile string,
 		return err
 	}
 	var ps []*puzzle.Puzzle
-	ids := map[string]bool{}
 	for _, rec := range recs {
-		for _, p := range puzzle.Mine(ts, rec.Rules.(engine.Oware), rec.Start, rec.Moves) {
-			if !ids[p.ID] {
-				ids[p.ID] = true
-				ps = append(ps, p)
-			}
-		}
+		ps = append(ps, puzzle.Mine(ts, rec.Rules.(engine.Oware), rec.Start, rec.Moves)...)
 	}
+	ps = onceEach(ps)
 	if err := writePuzzles(outFile, out, ps); err != nil {
 		return err
 	}
@@ -192,4 +220,66 @@ func writePuzzles(path string, out io.Writer, ps []*puzzle.Puzzle) error {
 		return err
 	}
 	return f.Close()
+}
+
+// readRecords reads the game records in files (OGN, one game a file) and
+// returns those of Oware rule sets; a record that cannot be read is bad
+// input naming the file.
+func readRecords(files []string) ([]*engine.Record, error) {
+	var recs []*engine.Record
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		rec, err := engine.ReadRecord(string(b), engine.ReadOptions{})
+		if err != nil {
+			return nil, usageError{fmt.Errorf("%s: %w", f, err)}
+		}
+		if _, ok := rec.Rules.(engine.Oware); ok {
+			recs = append(recs, rec)
+		}
+	}
+	return recs, nil
+}
+
+// onceEach returns ps without the puzzles whose id came before.
+func onceEach(ps []*puzzle.Puzzle) []*puzzle.Puzzle {
+	ids := map[string]bool{}
+	out := ps[:0:0]
+	for _, p := range ps {
+		if !ids[p.ID] {
+			ids[p.ID] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// selfPlayDepth and selfPlayNoise make the self-play games of --self-play:
+// a weak computer (about the site's low levels) whose noise varies the
+// games, reproducible from the seed.
+const (
+	selfPlayDepth    = 4
+	selfPlayNoise    = 150 // centi-seeds
+	selfPlayMaxPlies = 400
+)
+
+// selfPlayRecord is a game under rules from the start that the search
+// plays against itself at selfPlayDepth with selfPlayNoise and seed (the
+// same seed and rules, the same game; each rule set its own noise), at
+// most selfPlayMaxPlies plies.
+func selfPlayRecord(rules engine.Oware, seed uint64) *engine.Record {
+	s := search.NewSearcher(16, nil)
+	g := engine.NewGame(rules, rules.Start())
+	for ply := 0; ply < selfPlayMaxPlies && !g.Over; ply++ {
+		res, err := s.Search(context.Background(), g, search.Options{Limits: search.Limits{Depth: selfPlayDepth}, Noise: selfPlayNoise, Seed: seed<<20 ^ uint64(rules.GrandSlam)<<16 ^ uint64(ply), NoTables: true})
+		if err != nil {
+			break
+		}
+		if _, err := g.Play(res.Best); err != nil {
+			break
+		}
+	}
+	return &engine.Record{Rules: rules, Start: g.Start, Moves: g.Moves}
 }

@@ -74,3 +74,43 @@ func TestPuzzlesMine(t *testing.T) {
 		t.Errorf("no records: exit %d, want 2", code)
 	}
 }
+
+// TestPuzzlesDeep: puzzles beyond the tables. From a Warri record that
+// starts at 0-0-0-0-4-2-1-2-2-0-0-0-19-18-S (11 seeds, above --max-seeds
+// 6), where E keeps +9 and F 0 (every line played to its end, engine/puzzle's
+// TestSolveDeepAgreesWithBruteForce), the file gets its middlegame puzzle
+// E with those values, beside two drawn by --deep; --verify proves them
+// again (exit 0) and fails the file whose F is said to keep +6 (exit 1),
+// since the margin is then under 4 seeds and the values differ.
+func TestPuzzlesDeep(t *testing.T) {
+	dir := t.TempDir()
+	game := filepath.Join(dir, "warri.ogn")
+	if err := os.WriteFile(game, []byte("[Variant \"Warri\"]\n[FEN \"0-0-0-0-4-2-1-2-2-0-0-0-19-18-S\"]\n1. E\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "deep.txt")
+	code, _, errOut := runCmd("puzzles", "--count", "0", "--max-seeds", "6", "--deep", "2", "--deep-max-seeds", "13", "--out", file, game)
+	if code != 0 {
+		t.Fatalf("puzzles: exit %d: %s", code, errOut)
+	}
+	b, _ := os.ReadFile(file)
+	warri := engine.Oware{GrandSlam: engine.Warri}
+	pos, _ := warri.ParsePosition("0-0-0-0-4-2-1-2-2-0-0-0-19-18-S")
+	line := puzzle.IDOf(warri, pos) + " warri 0-0-0-0-4-2-1-2-2-0-0-0-19-18-S E middlegame,grand-slam "
+	if !strings.Contains(string(b), line) || !strings.Contains(string(b), " E:9:9,F:0:0\n") || strings.Count(string(b), " middlegame") != 3 {
+		t.Fatalf("the file without the record's puzzle E (+9, F 0) and two drawn:\n%s", b)
+	}
+	if code, out, errOut := runCmd("puzzles", "--verify", file); code != 0 || !strings.Contains(out, "all 3 puzzles proven unique") {
+		t.Fatalf("verify: exit %d: %s %s", code, out, errOut)
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte(strings.Replace(string(b), " E:9:9,F:0:0\n", " E:9:9,F:6:6\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCmd("puzzles", "--verify", bad); code != 1 || !strings.Contains(errOut, puzzle.IDOf(warri, pos)) {
+		t.Errorf("F said to keep +6: exit %d: %s", code, errOut)
+	}
+	if code, _, _ := runCmd("puzzles", "--deep", "1", "--max-seeds", "10", "--deep-max-seeds", "10"); code != 2 {
+		t.Errorf("--deep-max-seeds not above --max-seeds: exit %d, want 2", code)
+	}
+}

@@ -169,10 +169,13 @@ func withCaptures(t *endgame.Table, rules engine.Oware, p engine.Position) (engi
 }
 
 // Needs returns, for each rule set of puzzles, the most seeds on the board
-// of its puzzles: the tables Verify needs.
+// of its puzzles but the deep search ones: the tables Verify needs.
 func Needs(puzzles []*Puzzle) map[engine.Oware]int {
 	need := map[engine.Oware]int{}
 	for _, p := range puzzles {
+		if p.Deep() {
+			continue
+		}
 		need[p.Rules] = max(need[p.Rules], p.Position.BoardSeeds())
 	}
 	return need
@@ -195,18 +198,17 @@ func BuildTables(ctx context.Context, need map[engine.Oware]int) (endgame.Tables
 	return ts, nil
 }
 
-// VerifyAll verifies every puzzle with the tables ts and returns the
-// failures (an error for a puzzle whose rule set has no table, or one too
-// small).
+// VerifyAll verifies every puzzle with the tables ts (the deep search ones
+// by their margin) and returns the failures (an error for a puzzle whose
+// rule set has no table, or one too small).
 func VerifyAll(ts Tables, puzzles []*Puzzle) []error {
 	var errs []error
+	var d *Deep
 	for _, p := range puzzles {
-		t := ts.Table(p.Rules)
-		if t == nil || t.MaxSeeds() < p.Position.BoardSeeds() {
-			errs = append(errs, fmt.Errorf("puzzle %s: no %s table of %d seeds", p.ID, p.Rules.Name(), p.Position.BoardSeeds()))
-			continue
+		if p.Deep() && d == nil {
+			d = NewDeep()
 		}
-		if err := Verify(t, p); err != nil {
+		if err := verify(ts.Table(p.Rules), d, p); err != nil {
 			errs = append(errs, err)
 		}
 	}

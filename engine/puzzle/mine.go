@@ -11,7 +11,7 @@ import (
 // endgame gives the puzzles in which exactly one move wins by the tables'
 // proof, with the same solution, themes, rating and Verify as the
 // generated ones. Positions with more seeds than the tables cover give
-// none: a search's margin proves no uniqueness (docs/puzzles.md).
+// none here; Deep.MineDeep makes the deep search puzzles of those.
 
 // Mine returns the puzzles of the game played from start by moves under
 // rules (a move that is not legal ends the game there), in the order of

@@ -1,6 +1,7 @@
 // Package puzzle builds, stores and proves the site's puzzles: positions
 // of Oware (Abapa, Wari, Warri) where exactly one move wins, proven by the
-// endgame tables (package endgame).
+// endgame tables (package endgame), and beyond the tables positions where
+// a deep search finds one move clearly best (theme Middlegame, see Deep).
 //
 // # What makes a puzzle
 //
@@ -68,7 +69,7 @@ const (
 )
 
 // Themes are every theme, in the order pages list them.
-var Themes = []string{EndgameWin, CaptureChain, GrandSlam, Feeding, Saving}
+var Themes = []string{EndgameWin, Middlegame, CaptureChain, GrandSlam, Feeding, Saving}
 
 // Puzzle is one puzzle.
 type Puzzle struct {
@@ -78,13 +79,17 @@ type Puzzle struct {
 	// Solution is the line: the solver's moves at even indexes, the
 	// opponent's replies between them; it ends with a solver's move.
 	Solution []int
-	Themes   []string // EndgameWin first, then the others in Themes' order
+	Themes   []string // EndgameWin (or Middlegame) first, then the others in Themes' order
 	Rating   int      // the starting puzzle rating (see InitialRating)
 	// First are the proven bounds of every legal first move, as final
 	// capture differences from the solver's side (the captures made before
 	// counted), best first: why another move is wrong.
 	First []endgame.MoveBounds
 }
+
+// Deep reports whether p is proven by the deep search margin (its first
+// theme Middlegame) rather than by the tables.
+func (p *Puzzle) Deep() bool { return len(p.Themes) > 0 && p.Themes[0] == Middlegame }
 
 // SolverMoves returns the number of the solver's moves of the solution.
 func (p *Puzzle) SolverMoves() int { return (len(p.Solution) + 1) / 2 }
@@ -229,16 +234,17 @@ func Solve(t *endgame.Table, rules engine.Oware, pos engine.Position) (*Puzzle, 
 		p.Solution = append(p.Solution, reply.moves[0].Pit)
 		*l = after
 	}
-	p.Themes = themes(rules, pos, p.Solution)
+	p.Themes = themes(rules, pos, p.Solution, EndgameWin)
 	_, mv, _ := rules.Play(pos, p.Solution[0])
 	p.Rating = InitialRating(legal.Count(), p.SolverMoves(), mv.Captured() == 0, pos.BoardSeeds())
 	return p, true
 }
 
 // themes returns the themes of the puzzle of pos whose solution is line
-// (see the package documentation).
-func themes(rules engine.Oware, pos engine.Position, line []int) []string {
-	out := []string{EndgameWin}
+// (see the package documentation), first the theme of its proof
+// (EndgameWin or Middlegame).
+func themes(rules engine.Oware, pos engine.Position, line []int, proof string) []string {
+	out := []string{proof}
 	pit := line[0]
 	_, mv, _ := rules.Play(pos, pit)
 	me := pos.ToMove
@@ -291,15 +297,29 @@ func bestCapture(rules engine.Oware, p engine.Position) int {
 
 // Verify proves p again with table t (which must cover its position): the
 // same solution, each of the solver's moves the only winning one with the
-// opponent's replies legal, the same first-move bounds, themes and id.
-// It returns an error wrapping ErrNotUnique that says what differs.
-func Verify(t *endgame.Table, p *Puzzle) error {
+// opponent's replies legal, the same first-move bounds, themes and id. A
+// puzzle of the theme Middlegame is proven by the deep search margin
+// instead (t unused; see Deep). It returns an error wrapping ErrNotUnique
+// that says what differs.
+func Verify(t *endgame.Table, p *Puzzle) error { return verify(t, nil, p) }
+
+// verify is Verify with the deep searcher d (nil: a new one when needed).
+func verify(t *endgame.Table, d *Deep, p *Puzzle) error {
 	fail := func(why string, args ...any) error {
 		return fmt.Errorf("%w: puzzle %s (%s %s): %s", ErrNotUnique, p.ID, p.Rules.Name(),
 			p.Rules.FormatPosition(p.Position), fmt.Sprintf(why, args...))
 	}
 	if p.ID != IDOf(p.Rules, p.Position) {
 		return fail("id is not the position's")
+	}
+	if p.Deep() {
+		if d == nil {
+			d = NewDeep()
+		}
+		return d.verifyDeep(p, fail)
+	}
+	if t == nil || t.MaxSeeds() < p.Position.BoardSeeds() {
+		return fail("no %s table of %d seeds", p.Rules.Name(), p.Position.BoardSeeds())
 	}
 	if len(p.Solution)%2 != 1 || p.SolverMoves() > MaxSolverMoves {
 		return fail("a solution of %d moves", len(p.Solution))
@@ -326,7 +346,7 @@ func Verify(t *endgame.Table, p *Puzzle) error {
 			return fail("move %d: %s is not legal", i+1, engine.Label(pit))
 		}
 	}
-	if got := themes(p.Rules, p.Position, p.Solution); !slices.Equal(got, p.Themes) {
+	if got := themes(p.Rules, p.Position, p.Solution, EndgameWin); !slices.Equal(got, p.Themes) {
 		return fail("themes %v, the file says %v", got, p.Themes)
 	}
 	return nil

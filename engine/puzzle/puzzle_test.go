@@ -86,7 +86,7 @@ func TestThemes(t *testing.T) {
 		{"grand slam", warri, "0-0-0-0-1-1-1-0-0-0-0-0-22-23-S", []int{5}, []string{EndgameWin, GrandSlam}},
 	}
 	for _, c := range cases {
-		if got := themes(c.rules, parse(t, c.rules, c.pos), c.line); !slices.Equal(got, c.want) {
+		if got := themes(c.rules, parse(t, c.rules, c.pos), c.line, EndgameWin); !slices.Equal(got, c.want) {
 			t.Errorf("%s: themes %v, want %v", c.name, got, c.want)
 		}
 	}
