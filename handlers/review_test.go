@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -73,11 +74,31 @@ func TestReviewAPI(t *testing.T) {
 				}
 			}
 		}
+		marks := map[any]bool{"best": true, "good": true, "inaccuracy": true, "mistake": true, "blunder": true}
+		for _, p := range plies {
+			p := p.(map[string]any)
+			_, value := p["value"].(float64)
+			pv, _ := p["pv"].([]any)
+			_, exact := p["exact"].(bool)
+			if !value || len(pv) == 0 || !exact || !marks[p["mark"]] {
+				t.Errorf("ply %v: value a number, pv a line, exact a bool, mark one of the five", p)
+			}
+		}
 		sum, _ := out["summary"].(map[string]any)
 		for _, side := range []string{"south", "north"} {
 			ss, _ := sum[side].(map[string]any)
-			if _, ok := ss["average_loss"]; !ok {
-				t.Errorf("summary %v without %s's average_loss", sum, side)
+			for _, k := range []string{"inaccuracy", "mistake", "blunder", "average_loss"} {
+				if _, ok := ss[k].(float64); !ok {
+					t.Errorf("summary %v without %s's %s", sum, side, k)
+				}
+			}
+		}
+		// The review is shown on the game's replay, the best move of the
+		// position shown drawn on the board.
+		_, _, replay := s.get(s.browser(), "/en/games/"+id+"/replay?ply=1")
+		for _, want := range []string{"C was played: value", "Best move here:", "Values as a table", `class="pit hl`} {
+			if !strings.Contains(replay, want) {
+				t.Errorf("the game's replay without %q", want)
 			}
 		}
 		// Asking once it is done changes nothing.
@@ -150,10 +171,16 @@ func TestReviewImportPage(t *testing.T) {
 		`href="` + base + `?ply=3"`,       // a point of the graph
 		`<td>1</td><td>0</td>`,            // one blunder for South, none for North
 		"Values as a table",
+		"E was played: value −2", // E's value, proven by the end of every line
+		"(proven loss)",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("review without %q", want)
 		}
+	}
+	// The best move after E, d, is drawn on the board (and no other pit).
+	if hl := regexp.MustCompile(`class="pit[^"]* hl[^"]*">.*?class="vh">pit ([A-Fa-f])`).FindAllStringSubmatch(page, -1); len(hl) != 1 || hl[0][1] != "d" {
+		t.Errorf("pits drawn as the best move: %v, want d alone", hl)
 	}
 	// The poll of the progress, once done, takes the whole panel and
 	// leaves the live region alone.
