@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"oware/engine"
+	"oware/play"
 )
 
 // TimeControl is a game's clock setting: real time (Initial seconds for
@@ -235,11 +236,12 @@ func (g *Game) expired(now time.Time) bool {
 	return g.Status == Playing && !g.Clock.Deadline.IsZero() && !now.Before(g.Clock.Deadline)
 }
 
-// Reasons of the ends that are not the engine's (models.Game.Reason).
+// Reasons of the ends that are not the engine's (models.Game.Reason): play's,
+// so that views share them.
 const (
-	ReasonTimeout   engine.Reason = "timeout"   // the player to move ran out of time
-	ReasonAbandoned engine.Reason = "abandoned" // the opponent claimed the game after the player to move left
-	ReasonAborted   engine.Reason = "aborted"   // a first move did not come in time: no result, not rated
+	ReasonTimeout   = play.ReasonTimeout   // the player to move ran out of time
+	ReasonAbandoned = play.ReasonAbandoned // the opponent claimed the game after the player to move left
+	ReasonAborted   = play.ReasonAborted   // a first move did not come in time: no result, not rated
 )
 
 // flagFall ends g, whose time ran out: aborted when a first move did not

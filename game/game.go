@@ -16,16 +16,17 @@ import (
 
 	"oware/engine"
 	"oware/engine/search"
+	"oware/play"
 )
 
-// Status is where a game is in its life.
-type Status string
+// Status is where a game is in its life: play's, so that views share it.
+type Status = play.Status
 
 // The statuses, as stored and as the JSON API writes them.
 const (
-	Waiting Status = "waiting" // a seat is free
-	Playing Status = "playing"
-	Over    Status = "over"
+	Waiting = play.Waiting // a seat is free
+	Playing = play.Playing
+	Over    = play.Over
 )
 
 // Seat is who holds one side of the board.

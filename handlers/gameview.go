@@ -25,10 +25,10 @@ type viewer struct {
 // gameView builds the view of g for w.
 func (h *handler) gameView(g *game.Game, w viewer) views.GameView {
 	v := views.GameView{
-		ID: g.ID, Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Status: string(g.Status),
-		Result: g.Result.String(), Reason: string(g.Reason),
+		ID: g.ID, Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Status: g.Status,
+		Result: g.Result, Reason: g.Reason,
 		Position: g.Position, Seat: w.seat, Moves: g.Labels(), LastPit: g.LastPit(),
-		EndOffer: sideName(g.EndOffer), RematchOffer: sideName(g.RematchOffer),
+		EndOffer: g.EndOffer, RematchOffer: g.RematchOffer,
 		CSRF: w.csrf, Lang: w.lang, Playable: g.Playable(w.seat),
 		EventsURL: route.GameEvents(w.lang, g.ID) + "?v=" + strconv.Itoa(g.Version),
 		Clock:     h.clockView(g), Rated: g.Rated, Ratings: g.Ratings, Version: g.Version,

@@ -11,15 +11,16 @@ import (
 // people leads to level 1.
 func TestNextLevel(t *testing.T) {
 	for _, c := range []struct {
-		computer     int
-		result, want string
-		level        int
+		computer int
+		result   engine.Result
+		want     string
+		level    int
 	}{
-		{2, "south", "/en/computer?level=3&rules=wari", 3},
-		{2, "north", "/en/computer?level=2&rules=wari", 2},
-		{2, "draw", "/en/computer?level=2&rules=wari", 2},
-		{8, "south", "/en/computer?level=8&rules=wari", 8},
-		{0, "south", "/en/computer?level=1&rules=wari", 1},
+		{2, engine.SouthWins, "/en/computer?level=3&rules=wari", 3},
+		{2, engine.NorthWins, "/en/computer?level=2&rules=wari", 2},
+		{2, engine.Draw, "/en/computer?level=2&rules=wari", 2},
+		{8, engine.SouthWins, "/en/computer?level=8&rules=wari", 8},
+		{0, engine.SouthWins, "/en/computer?level=1&rules=wari", 1},
 	} {
 		v := GameView{Lang: "en", ID: "abcdefghijkl", Rules: "wari", Seat: engine.South, Computer: c.computer, Result: c.result}
 		if got, level := v.nextLevelURL(); got != c.want || level != c.level {

@@ -5,16 +5,17 @@ import (
 	"testing"
 
 	"oware/engine"
+	"oware/play"
 )
 
 // gameAt returns a view of an abapa game in status with the captures
 // south and north, seen from seat.
-func gameAt(t *testing.T, status, result, reason string, south, north uint8, seat engine.Side) GameView {
+func gameAt(t *testing.T, status play.Status, result engine.Result, reason engine.Reason, south, north uint8, seat engine.Side) GameView {
 	t.Helper()
 	r, _ := engine.RulesByName("abapa")
 	p := r.Start()
 	p.Captured = [2]uint8{south, north}
-	return GameView{Status: status, Result: result, Reason: reason, Position: p, Seat: seat}
+	return GameView{Status: status, Result: result, Reason: reason, Position: p, Seat: seat, EndOffer: engine.Nobody, RematchOffer: engine.Nobody}
 }
 
 // TestStatus: the status line says whose turn it is from the viewer's
@@ -26,24 +27,24 @@ func TestStatus(t *testing.T) {
 		v                      GameView
 		text, class, why, name string
 	}{
-		{gameAt(t, "waiting", "", "", 0, 0, South), "st_waiting_join", "waiting", "", "creator waits"},
-		{gameAt(t, "waiting", "", "", 0, 0, engine.Nobody), "status_waiting_watch", "waiting", "", "spectator waits"},
-		{gameAt(t, "playing", "", "", 0, 0, South), "st_your_turn", "turn-mine", "", "South to move, South sees"},
-		{gameAt(t, "playing", "", "", 0, 0, North), "st_waiting_forSideside_south", "turn-theirs", "", "South to move, North sees"},
-		{gameAt(t, "playing", "", "", 0, 0, engine.Nobody), "st_to_moveSideside_south", "turn-theirs", "", "spectator"},
-		{gameAt(t, "over", "south", "25-seeds", 26, 22, South), "st_wonMe26Them22", "won", "reason_majority", "winner"},
-		{gameAt(t, "over", "south", "25-seeds", 26, 22, North), "st_lostMe22Them26", "lost", "reason_majority", "loser"},
-		{gameAt(t, "over", "south", "25-seeds", 26, 22, engine.Nobody), "st_side_wonSideside_southWinner26Loser22", "won", "reason_majority", "spectator of a win"},
-		{gameAt(t, "over", "north", "resignation", 3, 0, South), "st_lost_resign", "lost", "", "South resigned"},
-		{gameAt(t, "over", "north", "resignation", 3, 0, North), "st_won_resignSideside_south", "won", "", "North won by resignation"},
-		{gameAt(t, "over", "north", "resignation", 3, 0, engine.Nobody), "st_side_won_resignSideside_northLoserside_south", "won", "", "spectator of a resignation"},
-		{gameAt(t, "over", "draw", "repetition", 20, 20, South), "st_draw_repetition", "draw", "", "draw by repetition"},
-		{gameAt(t, "over", "draw", "agreement", 20, 20, North), "st_draw_agreement", "draw", "", "draw by agreement"},
-		{gameAt(t, "over", "draw", "25-seeds", 24, 24, North), "st_drawSouth24North24", "draw", "reason_majority", "24 to 24"},
+		{gameAt(t, play.Waiting, engine.NoResult, "", 0, 0, South), "st_waiting_join", "waiting", "", "creator waits"},
+		{gameAt(t, play.Waiting, engine.NoResult, "", 0, 0, engine.Nobody), "status_waiting_watch", "waiting", "", "spectator waits"},
+		{gameAt(t, play.Playing, engine.NoResult, "", 0, 0, South), "st_your_turn", "turn-mine", "", "South to move, South sees"},
+		{gameAt(t, play.Playing, engine.NoResult, "", 0, 0, North), "st_waiting_forSideside_south", "turn-theirs", "", "South to move, North sees"},
+		{gameAt(t, play.Playing, engine.NoResult, "", 0, 0, engine.Nobody), "st_to_moveSideside_south", "turn-theirs", "", "spectator"},
+		{gameAt(t, play.Over, engine.SouthWins, "25-seeds", 26, 22, South), "st_wonMe26Them22", "won", "reason_majority", "winner"},
+		{gameAt(t, play.Over, engine.SouthWins, "25-seeds", 26, 22, North), "st_lostMe22Them26", "lost", "reason_majority", "loser"},
+		{gameAt(t, play.Over, engine.SouthWins, "25-seeds", 26, 22, engine.Nobody), "st_side_wonSideside_southWinner26Loser22", "won", "reason_majority", "spectator of a win"},
+		{gameAt(t, play.Over, engine.NorthWins, "resignation", 3, 0, South), "st_lost_resign", "lost", "", "South resigned"},
+		{gameAt(t, play.Over, engine.NorthWins, "resignation", 3, 0, North), "st_won_resignSideside_south", "won", "", "North won by resignation"},
+		{gameAt(t, play.Over, engine.NorthWins, "resignation", 3, 0, engine.Nobody), "st_side_won_resignSideside_northLoserside_south", "won", "", "spectator of a resignation"},
+		{gameAt(t, play.Over, engine.Draw, "repetition", 20, 20, South), "st_draw_repetition", "draw", "", "draw by repetition"},
+		{gameAt(t, play.Over, engine.Draw, "agreement", 20, 20, North), "st_draw_agreement", "draw", "", "draw by agreement"},
+		{gameAt(t, play.Over, engine.Draw, "25-seeds", 24, 24, North), "st_drawSouth24North24", "draw", "reason_majority", "24 to 24"},
 		// On time: no score (it was "You won by 0 to 0 · time ran out").
-		{gameAt(t, "over", "north", "timeout", 0, 0, North), "st_won_time", "won", "", "North won on time"},
-		{gameAt(t, "over", "north", "timeout", 0, 0, South), "st_lost_time", "lost", "", "South lost on time"},
-		{gameAt(t, "over", "south", "timeout", 4, 9, engine.Nobody), "st_side_won_timeSideside_south", "won", "", "spectator of a win on time"},
+		{gameAt(t, play.Over, engine.NorthWins, "timeout", 0, 0, North), "st_won_time", "won", "", "North won on time"},
+		{gameAt(t, play.Over, engine.NorthWins, "timeout", 0, 0, South), "st_lost_time", "lost", "", "South lost on time"},
+		{gameAt(t, play.Over, engine.SouthWins, "timeout", 4, 9, engine.Nobody), "st_side_won_timeSideside_south", "won", "", "spectator of a win on time"},
 	} {
 		text, class, why := status(plain{}, c.v)
 		if text != c.text || class != c.class || why != c.why {
@@ -51,7 +52,7 @@ func TestStatus(t *testing.T) {
 		}
 	}
 	// Nam-nam: the score is the match's totals, not the captures.
-	v := gameAt(t, "over", "south", "cannot-fill", 2, 1, South)
+	v := gameAt(t, play.Over, engine.SouthWins, "cannot-fill", 2, 1, South)
 	v.Match = &MatchView{Totals: [2]int{45, 3}}
 	if text, _, why := status(plain{}, v); text != "st_wonMe45Them3" || why != "reason_cannot_fill" {
 		t.Errorf("Nam-nam: %q %q", text, why)
@@ -62,22 +63,22 @@ func TestStatus(t *testing.T) {
 // waits for the other player, never while the viewer can act or after the
 // game.
 func TestRefresh(t *testing.T) {
-	playable := gameAt(t, "playing", "", "", 0, 0, South)
+	playable := gameAt(t, play.Playing, engine.NoResult, "", 0, 0, South)
 	playable.Playable = 1 << 2
-	offered := gameAt(t, "playing", "", "", 0, 0, North)
-	offered.EndOffer = "south"
-	rematch := gameAt(t, "over", "south", "resignation", 0, 0, South)
-	rematch.RematchOffer = "south"
+	offered := gameAt(t, play.Playing, engine.NoResult, "", 0, 0, North)
+	offered.EndOffer = South
+	rematch := gameAt(t, play.Over, engine.SouthWins, "resignation", 0, 0, South)
+	rematch.RematchOffer = South
 	for name, c := range map[string]struct {
 		v    GameView
 		want int
 	}{
-		"creator waits for the opponent": {gameAt(t, "waiting", "", "", 0, 0, South), 10},
+		"creator waits for the opponent": {gameAt(t, play.Waiting, engine.NoResult, "", 0, 0, South), 10},
 		"the player to move":             {playable, 0},
-		"the opponent waits":             {gameAt(t, "playing", "", "", 0, 0, North), 10},
+		"the opponent waits":             {gameAt(t, play.Playing, engine.NoResult, "", 0, 0, North), 10},
 		"an offer to answer":             {offered, 0},
-		"a spectator":                    {gameAt(t, "playing", "", "", 0, 0, engine.Nobody), 10},
-		"game over":                      {gameAt(t, "over", "south", "resignation", 0, 0, South), 0},
+		"a spectator":                    {gameAt(t, play.Playing, engine.NoResult, "", 0, 0, engine.Nobody), 10},
+		"game over":                      {gameAt(t, play.Over, engine.SouthWins, "resignation", 0, 0, South), 0},
 		"waiting for the rematch answer": {rematch, 10},
 	} {
 		if got := c.v.refresh(); got != c.want {

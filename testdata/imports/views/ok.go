@@ -1,3 +1,6 @@
 package views
 
-import _ "oware/engine"
+import (
+	_ "oware/engine"
+	_ "oware/play"
+)

@@ -1,0 +1,3 @@
+package views
+
+import _ "oware/game"
