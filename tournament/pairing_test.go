@@ -47,17 +47,17 @@ func swissPlayers(n int, ps []Pairing) []SwissPlayer {
 	return swissField(ids, number, ps)
 }
 
-// TestSwissSix: six players over three rounds. Round 1: S1 = 1,2,3
-// against S2 = 4,5,6, the higher placed South on boards 1 and 3, North on
-// board 2. Round 2: 1 and 5 (1 point) meet, both last South and so both
-// wanting North: the higher placed, 1, gets it; 3 and 6 (1/2) met
-// already, so both float down to 2 and 4: S1 = 3,6 against S2 = 2,4
-// (3-2: 3 wants North, 2 South; 6-4 both want South, 6 placed higher).
-// Round 3 (5: 2; 6: 1 1/2; 1, 2: 1; 3: 1/2; 4: 0): 5 floats down to 6
-// and they meet (a pair more beats every seat preference): 5, South
-// twice, must be North, so 6 is South though it wanted North too; 1 (S, N)
-// and 2 (N, S) each want the seat they lacked last; 3 floats down to 4,
-// who (N, N) must be South.
+// TestSwissSix: six players over three rounds (after one game a
+// preference is strong: s; after two with both seats mild: m; a: absolute).
+// Round 1: S1 = 1,2,3 against S2 = 4,5,6; E.5: 1 and 3 (odd) South, 2
+// North. Round 2 (1, 5: 1 point; 3, 6: 1/2; 2, 4: 0): 1-5 is the only
+// pair of the top bracket (C.5 before seats): both sN, nothing differs in
+// their seats (E.3), so the higher ranked 1 gets North (E.4); 3 and 6 met,
+// so both float: MDPs 3, 6 against 2, 4: 3-2, 6-4 (6-4 both sS, and 6-2
+// the same: the first is kept), 6 (higher ranked) South. Round 3 (5: 2;
+// 6: 1 1/2; 1, 2: 1; 3: 1/2; 4: 0): 5 floats to 6 and they meet, both mN
+// with the same seats every round: E.4, 5 North; 1 (mS) South against 2
+// (mN); 3 floats down to 4, who (North twice: aS) is South.
 func TestSwissSix(t *testing.T) {
 	playSwiss(t, 6, []round{
 		{SwissRound{Pairs: [][2]uint{{1, 4}, {5, 2}, {3, 6}}}, []Outcome{SouthWins, SouthWins, Draw}},
@@ -74,8 +74,8 @@ func TestSwissSix(t *testing.T) {
 // bye (C.12); the second, 1-5, floats 4 and is perfect. Bracket 0: MDP 4,
 // S2 = 2,3: 4-2 met (C.1), so 4-3; the remainder 2 is left over and gets
 // the bye (not the lowest, 3: the Dutch rules give the bye to whoever is
-// left in the last bracket). Seats: 1 (mild North) against 5 (none)
-// North; 4 (mild North) against 3 (mild South) North.
+// left in the last bracket). Seats: 1 (strong North) against 5 (none)
+// North; 4 (strong North) against 3 (strong South) North.
 func TestSwissFiveWithBye(t *testing.T) {
 	playSwiss(t, 5, []round{
 		{SwissRound{Pairs: [][2]uint{{1, 3}, {4, 2}}, Bye: 5}, []Outcome{SouthWins, SouthWins}},
@@ -95,10 +95,10 @@ func TestSwissFiveWithBye(t *testing.T) {
 // Round 2 (1, 2, 7: 1; 3, 6: 1/2; 4, 5: 0; 7 downfloated by the bye):
 // bracket 1: S1 = 1, S2 = 2,7; 1-2 floats 7 again (C.12 fault), the
 // second transposition 1-7 floats 2 and is perfect (floater history
-// decides). Bracket 1/2: MDP 2, S2 = 3,6: 2-3 (no clash: 2 mS, 3 mN),
-// remainder 6 floats. Bracket 0: MDP 6 (mS), S2 = 4 (mS), 5 (mN): 6-4
+// decides). Bracket 1/2: MDP 2, S2 = 3,6: 2-3 (no clash: 2 sS, 3 sN),
+// remainder 6 floats. Bracket 0: MDP 6 (sS), S2 = 4 (sS), 5 (sN): 6-4
 // would leave 5 the bye but both want South (C.10 fault); 6-5 is perfect
-// and leaves 4 the bye. Boards by score: 7-1 (1 mN North), 2-3, 6-5.
+// and leaves 4 the bye. Boards by score: 7-1 (1 sN North), 2-3, 6-5.
 // Results: 1 beats 7, 2-3 drawn, 6 beats 5.
 //
 // Round 3 (1: 2; 2, 6: 1 1/2; 3, 4, 7: 1; 5: 0. Preferences: 1 mS, 2 mN,
@@ -135,6 +135,125 @@ func TestSwissDutchSeven(t *testing.T) {
 		{SwissRound{Pairs: [][2]uint{{1, 2}, {4, 6}, {3, 7}}, Bye: 5}, []Outcome{Draw, NorthWins, SouthWins}},
 		{SwissRound{Pairs: [][2]uint{{6, 1}, {5, 3}, {7, 4}}, Bye: 2}, nil},
 	})
+}
+
+// TestSwissDutchExchange: six players, every game drawn, so each round
+// is one homogeneous bracket, S1 = 1,2,3 and S2 = 4,5,6 (BSNs 1-6).
+// Round 1: 1-4, 2-5, 3-6 (E.5: 1 and 3 South, 2 North).
+// Round 2 (1, 3, 5 want North, 2, 4, 6 South, all strong): of the
+// transpositions of S2, 4,5,6 and 4,6,5 repeat 1-4 (C.1), 5,4,6 repeats
+// 3-6, 5,6,4 and 6,4,5 are legal with two players each without their
+// seat (C.10), 6,5,4 repeats 2-5: no perfect one, so the exchanges of
+// D.2; the first, 3 for 4 (the sums differ by 1), S1 = 1,2,4, S2 =
+// 3,5,6: 3,5,6 repeats 2-5; 3,6,5, 5,3,6 and 5,6,3 each fail two
+// preferences; 6,3,5 is perfect: 1-6, 2-3, 4-5.
+// Round 3 (1, 3, 5 want South, 2, 4, 6 North): no transposition is
+// perfect (4,x,x repeat 1-4, 6,x,x 1-6, 5,4,6 3-6; 5,6,4 fails two
+// preferences), nor are
+// the exchanges in D.2 order 3<>4, 3<>5 (difference 2, the higher BSN
+// out of S1 first), 2<>4, 3<>6 (difference 3); the next, 2<>5 (S1 =
+// 1,3,5, S2 = 2,4,6), is perfect at its first transposition: 1-2, 3-4,
+// 5-6, the higher ranked South each time.
+func TestSwissDutchExchange(t *testing.T) {
+	draws := []Outcome{Draw, Draw, Draw}
+	playSwiss(t, 6, []round{
+		{SwissRound{Pairs: [][2]uint{{1, 4}, {5, 2}, {3, 6}}}, draws},
+		{SwissRound{Pairs: [][2]uint{{6, 1}, {2, 3}, {4, 5}}}, draws},
+		{SwissRound{Pairs: [][2]uint{{1, 2}, {3, 4}, {5, 6}}}, nil},
+	})
+}
+
+// recorded returns the next round after a recorded history of n players
+// (pairing numbers equal to their ids): rounds of [South, North] pairs
+// with their outcomes, and each round's bye (0 for none).
+func recorded(n int, rounds [][][2]uint, outcomes [][]Outcome, byes []uint) SwissRound {
+	var ps []Pairing
+	for r, pairs := range rounds {
+		for i, p := range pairs {
+			ps = append(ps, Pairing{Round: r + 1, South: p[0], North: p[1], Outcome: outcomes[r][i]})
+		}
+		if byes[r] != 0 {
+			ps = append(ps, Pairing{Round: r + 1, South: byes[r], Outcome: Bye})
+		}
+	}
+	return PairSwiss(swissPlayers(n, ps))
+}
+
+// TestSwissDutchAbsoluteColour: round 3 after a recorded history of six
+// players: R1 3-1 and 4-2 won by North, 5-6 drawn; R2 5-1 and 6-2 won by
+// North, 3-4 drawn. 1 and 2 (2 points) both sat North twice: both must
+// be South (absolute), so they may not meet (C.3) though they never met:
+// MaxPairs of their bracket is 0 and both float. Bracket 1/2: MDPs 1, 2
+// (aS) and residents 3 (aN), 4 (mS), 5 (aN; upfloated in R2 against 1),
+// 6 (mN; upfloated in R2 against 2); M1 = 2, S1 = 1,2, S2 = 3,4,5,6:
+//
+//	3,x: 1-3 met; 4,3: 1-4, 2-3, but the remainder 5-6 met;
+//	4,5: 1-4 (both South: C.10), 2-5, remainder 3-6 (both North: C.10)
+//	and 5 upfloats again (C.13): [2 0 0 1 0 0]; 4,6: 2-6 met; 5,x: 1-5
+//	met; 6,3: 1-6, 2-3, remainder 4-5: only 6 upfloats again
+//	[0 0 0 1 0 0], the best; 6,4 repeats 2-4; 6,5 leaves 3-4, met.
+//
+// Seats: 1 (aS) South, 2 (aS) South against 3 (aN), 4 (mS) against 5
+// (aN) South. (Without C.3, 1-2 would meet.)
+func TestSwissDutchAbsoluteColour(t *testing.T) {
+	got := recorded(6, [][][2]uint{{{3, 1}, {4, 2}, {5, 6}}, {{5, 1}, {6, 2}, {3, 4}}},
+		[][]Outcome{{NorthWins, NorthWins, Draw}, {NorthWins, NorthWins, Draw}}, []uint{0, 0})
+	want := SwissRound{Pairs: [][2]uint{{1, 6}, {2, 3}, {4, 5}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v bye %d, want %v", got.Pairs, got.Bye, want.Pairs)
+	}
+}
+
+// TestSwissDutchColourStrength: round 3 after a recorded history of seven
+// players: R1 bye 1, 2 beats 5 (2-5), 3 beats 6 (6-3), 4 beats 7 (7-4);
+// R2 bye 3, 1 beats 7 (7-1), 2 beats 6 (6-2), 4 beats 5 (4-5). Bracket
+// 2: 1 (one game, North: sS), 2 (S, N: mS), 3 (sS), 4 (N, S: mN), none
+// met; S1 = 1,2, S2 = 3,4. Three want South for two pairs, so one C.10
+// fault is unavoidable. 1-3, 2-4 denies a strong preference (C.11); 1-4,
+// 2-3 denies only 2's mild one: it is taken. Seats: 1 South; 2-3 both
+// want South and 3's is stronger (E.2) though 2 is ranked higher (E.4):
+// 3 South. Bracket 0: 5 (aS), 6 (aN), 7 (aN): 5-6, 7 the bye.
+func TestSwissDutchColourStrength(t *testing.T) {
+	got := recorded(7, [][][2]uint{{{2, 5}, {6, 3}, {7, 4}}, {{7, 1}, {6, 2}, {4, 5}}},
+		[][]Outcome{{SouthWins, NorthWins, NorthWins}, {NorthWins, NorthWins, SouthWins}}, []uint{1, 3})
+	want := SwissRound{Pairs: [][2]uint{{1, 4}, {3, 2}, {5, 6}}, Bye: 7}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v bye %d, want %v bye %d", got.Pairs, got.Bye, want.Pairs, want.Bye)
+	}
+}
+
+// TestSwissDutchExchangeOrder: the exchanges of a homogeneous bracket of
+// eight (S1 = BSNs 1-4, S2 = 5-8) in the order of D.2, by hand: one
+// player first, by the difference of the sums (1: 4<>5; 2: 4<>6, 3<>5;
+// 3: 4<>7, 3<>6, 2<>5; ...), at equal difference the highest BSN out of
+// S1 first; then two players: 34<>56 (difference 4), 34<>57, 24<>56
+// (5), 34<>58 before 34<>67 (6; the same out of S1, then the lowest BSN
+// out of S2 first), 24<>57, 14<>56, 23<>56 (14 before 23: 4 is the
+// highest different BSN). Listed as S1 after each exchange.
+func TestSwissDutchExchangeOrder(t *testing.T) {
+	g := make([]*sp, 8)
+	for i := range g {
+		g[i] = &sp{SwissPlayer: &SwissPlayer{ID: uint(i + 1), Number: i + 1}, rank: i}
+	}
+	want := [][]uint{{1, 2, 3, 4},
+		{1, 2, 3, 5}, {1, 2, 3, 6}, {1, 2, 4, 5}, {1, 2, 3, 7}, {1, 2, 4, 6}, {1, 3, 4, 5},
+		{1, 2, 3, 8}, {1, 2, 4, 7}, {1, 3, 4, 6}, {2, 3, 4, 5}, {1, 2, 4, 8}, {1, 3, 4, 7},
+		{2, 3, 4, 6}, {1, 3, 4, 8}, {2, 3, 4, 7}, {2, 3, 4, 8},
+		{1, 2, 5, 6}, {1, 2, 5, 7}, {1, 3, 5, 6}, {1, 2, 5, 8}, {1, 2, 6, 7}, {1, 3, 5, 7},
+		{2, 3, 5, 6}, {1, 4, 5, 6}}
+	var got [][]uint
+	s := &swiss{}
+	s.exchange(g[:4], g[4:], func(s1, _ []*sp) bool {
+		var ids []uint
+		for _, p := range s1 {
+			ids = append(ids, p.ID)
+		}
+		got = append(got, ids)
+		return len(got) == len(want)
+	})
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v\nwant %v", got, want)
+	}
 }
 
 // TestSwissNoRepeats: eight players, seven rounds of all draws: every

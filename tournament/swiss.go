@@ -72,8 +72,9 @@ import (
 //
 // When a bracket has no legal candidate of this form (MDPs that could
 // only meet each other) it is paired as a homogeneous bracket of all its
-// players. The search is bounded (swissBudget steps): past it the best
-// candidate found so far is kept; when the bracket search finds nothing,
+// players. The search is bounded (swissBudget steps): past it each
+// bracket keeps the best candidate found so far, or the first legal one
+// it finds; past swissHardBudget, or when the bracket search finds nothing,
 // the bye goes to the lowest ranked player without one and the rest are
 // paired in order, repeating a pairing only when nothing else remains.
 
@@ -102,8 +103,10 @@ type SwissRound struct {
 	Bye   uint
 }
 
-// swissBudget bounds the steps of a round's search.
-const swissBudget = 200_000
+// swissBudget bounds the steps of a round's search: past it each bracket
+// takes the first legal candidate it finds; past swissHardBudget the
+// search stops.
+const swissBudget, swissHardBudget = 200_000, 1_000_000
 
 // maxExchanges bounds the exchanges of one size generated for a bracket.
 const maxExchanges = 100_000
@@ -285,34 +288,28 @@ func (s *swiss) bracket(mdps, residents, below []*sp) (cand, bool) {
 // with n pairs in the remainder: the first perfect one in the order of
 // D, else the best (B.8). It reports false when none is legal.
 func (s *swiss) best(mdps, residents []*sp, m1, n int, low float64, below []*sp) (cand, bool) {
-	var top cand // the perfect candidate's quality: the first m1 MDPs paired, no fault
-	for i, p := range mdps {
-		if i < m1 {
-			top.pairs = append(top.pairs, pair{p, residents[0]})
-		} else {
-			top.floats = append(top.floats, p)
-		}
-	}
-	top.floats = append(top.floats, residents[m1+2*n:]...)
-	perfect := psd(top.pairs, top.floats, low)
+	all := append(slices.Clone(mdps), residents...)
+	perfect := quality{psd: shapePSD(mdps[:m1], mdps[m1:], residents, n, low), faults: colourBound(all, m1+n)}
+	uniform := residents[0].Points == low // else the PSD of each candidate is counted
 	var found cand
 	ok := false
+	var exPSD []float64 // the PSD of the candidates of the MDP exchange made
 	leaf := func(pairs []pair, floats []*sp) bool {
 		s.steps++
-		if s.steps > swissBudget {
-			return ok
-		}
 		if !s.complete(floats, below) {
-			return false
+			return s.steps > swissHardBudget
 		}
-		q := quality{psd: psd(pairs, floats, low)}
-		q.faults = faults(pairs, floats, low)
+		q := quality{psd: exPSD, faults: faults(pairs, floats, low)}
+		if !uniform {
+			q.psd = psd(pairs, floats, low)
+		}
 		if !ok || q.compare(found.q) < 0 {
 			found, ok = cand{pairs: slices.Clone(pairs), floats: slices.Clone(floats), q: q}, true
 		}
-		return slices.Equal(q.psd, perfect) && q.faults == [6]int{}
+		return q.compare(perfect) == 0 || s.steps > swissBudget
 	}
 	s.exchange(mdps[:m1], mdps[m1:], func(s1, limbo []*sp) bool {
+		exPSD = shapePSD(s1, limbo, residents, n, low)
 		return s.transpose(s1, residents, func(mdpPairs []pair, remainder []*sp) bool {
 			return s.homogeneous(remainder, n, func(pairs []pair, floats []*sp) bool {
 				return leaf(append(slices.Clone(mdpPairs), pairs...), append(slices.Clone(limbo), floats...))
@@ -320,6 +317,40 @@ func (s *swiss) best(mdps, residents []*sp, m1, n int, low float64, below []*sp)
 		})
 	})
 	return found, ok
+}
+
+// shapePSD returns the PSD of the candidates of a bracket whose residents
+// all have low points, whose MDPs s1 meet residents, MDPs limbo float and
+// whose remainder makes n pairs.
+func shapePSD(s1, limbo, residents []*sp, n int, low float64) []float64 {
+	var pairs []pair
+	for _, p := range s1 {
+		pairs = append(pairs, pair{p, residents[0]})
+	}
+	for range n {
+		pairs = append(pairs, pair{residents[0], residents[0]})
+	}
+	return psd(pairs, append(slices.Clone(limbo), residents[len(s1)+2*n:]...), low)
+}
+
+// colourBound returns the least C.10 and C.11 faults of a bracket of
+// players with n pairs: each pair grants at most one South and one North
+// preference, and the players left over grant none.
+func colourBound(players []*sp, n int) [6]int {
+	var f [6]int
+	floats := len(players) - 2*n
+	for _, side := range []int{1, -1} {
+		wants, strong := 0, 0
+		for _, p := range players {
+			if p.pref.side == side {
+				wants++
+				strong += boolInt(p.pref.strength >= 2)
+			}
+		}
+		f[0] += max(0, wants-n-floats)
+		f[1] += max(0, strong-n-floats)
+	}
+	return f
 }
 
 // homogeneous makes the candidates of a homogeneous bracket or remainder
@@ -338,7 +369,7 @@ func (s *swiss) transpose(s1, s2 []*sp, f func(pairs []pair, rest []*sp) bool) b
 	var rec func(i int) bool
 	rec = func(i int) bool {
 		s.steps++
-		if s.steps > swissBudget {
+		if s.steps > swissHardBudget {
 			return true
 		}
 		if i == len(s1) {
@@ -414,7 +445,7 @@ func (s *swiss) exchange(s1, s2 []*sp, f func(s1, s2 []*sp) bool) bool {
 			}
 			slices.SortStableFunc(n1, byRank)
 			slices.SortStableFunc(n2, byRank)
-			if f(n1, n2) || s.steps > swissBudget {
+			if f(n1, n2) || s.steps > swissHardBudget {
 				return true
 			}
 		}
@@ -519,7 +550,7 @@ func (s *swiss) pairable(ps []*sp) bool {
 	var rec func() bool
 	rec = func() bool {
 		s.steps++
-		if s.steps > swissBudget {
+		if s.steps > swissHardBudget {
 			return true
 		}
 		i := slices.Index(used, false)
