@@ -145,7 +145,8 @@ Commands:
                     [--table-samples M] [--step K] [--seed X] [--pits FILE [--rounds R]]
       Fits the evaluation's weights (Texel's local search on the squared
       difference of sigmoids) to labels of our own: the quiet positions of
-      N self-play games at level 5 (default 40), each valued by a search to
+      N self-play games (default 40; a depth-6 search, level 5 when the pit
+      table was fitted), each valued by a search to
       depth D (default 10), and M (default 3000) random quiet positions of
       at most S seeds (default 10) whose value an endgame table built in
       memory knows exactly. Prints the loss of the default weights and of

@@ -100,8 +100,16 @@ func fitPits(samples []search.Sample, w search.Weights, rounds int, file string,
 	return f.Close()
 }
 
-// selfPlaySamples plays games at level 5 from random 4-ply openings and
-// labels each quiet position after the opening with a search to depth.
+// selfPlayOptions is how the self-play games of tune move: a search to
+// depth 6 with 40 centi-seeds of noise (level 5 when the pit table was
+// fitted), fixed here so that the labels stay reproducible when the
+// levels are tuned again.
+func selfPlayOptions(seed uint64) search.Options {
+	return search.Options{Limits: search.Limits{Depth: 6}, Noise: 40, Seed: seed, NoTables: true}
+}
+
+// selfPlaySamples plays games (selfPlayOptions) from random 4-ply openings
+// and labels each quiet position after the opening with a search to depth.
 func selfPlaySamples(rng *rand.Rand, games, depth int, progress io.Writer) []search.Sample {
 	o := engine.Oware{}
 	player, labeller := search.NewSearcher(16, nil), search.NewSearcher(16, nil)
@@ -115,11 +123,15 @@ func selfPlaySamples(rng *rand.Rand, games, depth int, progress io.Writer) []sea
 					samples = append(samples, search.Sample{Pos: g.Position, Target: res.Score})
 				}
 			}
-			pit, err := player.Move(context.Background(), g, 5, rng.Uint64(), false)
+			opt := selfPlayOptions(rng.Uint64())
+			if g.LegalMoves().Count() == 1 {
+				opt.Depth = 1 // as search.Searcher.Move does
+			}
+			res, err := player.Search(context.Background(), g, opt)
 			if err != nil {
 				break
 			}
-			g.Play(pit)
+			g.Play(res.Best)
 		}
 		fmt.Fprintf(progress, "tune: game %d, %d positions\n", game+1, len(samples))
 	}
