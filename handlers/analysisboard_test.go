@@ -1,11 +1,16 @@
 package handlers_test
 
 import (
+	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"oware/handlers"
 )
 
 // blunderPosition is the position of blunderRecord: F wins 25-21 at once,
@@ -60,5 +65,44 @@ func TestAnalysisBoard(t *testing.T) {
 	}
 	if _, _, page = s.get(c, "/en/tutorials/oware-step-by-step/4"); !strings.Contains(page, `href="/en/analysis?position=`) {
 		t.Errorf("tutorial step without the analysis board link")
+	}
+}
+
+// TestAnalysisBoardDeepensAndLinks: at the start no line is proven, so
+// the lines of a step ask for the next, deeper one (htmx, while the page
+// is open), and the last step asks for none; each search counts against
+// the client's analysis limit (429 past it); a finished game links the
+// board at its last position and its replay at the ply shown (C then f
+// from the start: 4-4-0-5-5-5-5-4-4-4-4-4-0-0-N after C, then
+// 5-5-1-6-5-5-5-4-4-4-4-0-0-0-S, RULES.md 2.2).
+func TestAnalysisBoardDeepensAndLinks(t *testing.T) {
+	s := limitedSite(t, io.Discard, nil, func(c *handlers.Config) {
+		c.AnalysisLimit = handlers.RateLimit{Burst: 3, Every: 90 * time.Second}
+	})
+	start := "/en/analysis/lines?rules=abapa&position=" + url.QueryEscape("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S")
+	code, _, page := s.get(nil, start+"&step=0")
+	if code != http.StatusOK || !regexp.MustCompile(`hx-get="/en/analysis/lines\?[^"]*step=1`).MatchString(page) {
+		t.Errorf("step 0: %d, want the next step asked for:\n%s", code, page)
+	}
+	code, _, page = s.get(nil, start+"&step=2")
+	if code != http.StatusOK || strings.Contains(page, "hx-get") {
+		t.Errorf("the last step: %d, want no further step:\n%s", code, page)
+	}
+	s.get(nil, start+"&step=0")
+	if code, _, _ := s.get(nil, start+"&step=0"); code != http.StatusTooManyRequests {
+		t.Errorf("past the analysis limit: %d, want 429", code)
+	}
+	id, south, north := s.newAPIGame("abapa")
+	s.api("POST", "/api/v1/games/"+id+"/moves", south, map[string]string{"pit": "C"})
+	s.api("POST", "/api/v1/games/"+id+"/moves", north, map[string]string{"pit": "f"})
+	s.api("POST", "/api/v1/games/"+id+"/resign", south, nil)
+	for path, want := range map[string]string{
+		"/en/games/" + id:                   "/en/analysis?position=5-5-1-6-5-5-5-4-4-4-4-0-0-0-S",
+		"/en/games/" + id + "/replay?ply=1": "/en/analysis?position=4-4-0-5-5-5-5-4-4-4-4-4-0-0-N",
+	} {
+		_, _, page := s.get(nil, path)
+		if !strings.Contains(page, `href="`+want) || !strings.Contains(page, "Open this position on the analysis board") {
+			t.Errorf("%s without the link to %s", path, want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -304,5 +305,43 @@ func TestPuzzleDeepPage(t *testing.T) {
 	code, _, list := s.get(nil, "/en/puzzles?theme=middlegame")
 	if code != http.StatusOK || !strings.Contains(list, "Middlegame") {
 		t.Errorf("the middlegame list: %d", code)
+	}
+}
+
+// TestPuzzleHistory: an account's puzzles page lists its rated attempts
+// (the hand-made puzzle solved, the hand-made middlegame missed with F),
+// each with its result; before any
+// attempt it says there is none, and a guest sees the note instead of a
+// history.
+func TestPuzzleHistory(t *testing.T) {
+	s := newPuzzleSite(t, modelsOpenSQLite(t))
+	if _, err := s.db.LoadPuzzles(t.Context(), []models.Puzzle{handdeep}); err != nil {
+		t.Fatal(err)
+	}
+	alice := s.account("alice")
+	if _, _, list := s.get(alice, "/en/puzzles"); !strings.Contains(list, "Your solved puzzles") || !strings.Contains(list, "You have not tried a puzzle yet.") {
+		t.Errorf("an account's list before any attempt")
+	}
+	for id, pit := range map[string]string{"handmade": "F", "handdeep": "F"} {
+		_, _, page := s.get(alice, "/en/puzzles/"+id)
+		if code, _, _ := s.post(alice, "/en/puzzles/"+id, url.Values{"_csrf": {s.csrf(page)}, "pit": {pit}}, nil); code != http.StatusOK {
+			t.Fatalf("%s: %d", id, code)
+		}
+	}
+	_, _, list := s.get(alice, "/en/puzzles")
+	i := strings.Index(list, `id="pz-history-h"`)
+	if i < 0 {
+		t.Fatal("no history section")
+	}
+	rows := regexp.MustCompile(`<a href="/en/puzzles/(handmade|handdeep)">[a-z]+</a></th><td>(Solved|Missed)</td>`).FindAllStringSubmatch(list[i:], -1)
+	got := map[string]string{}
+	for _, r := range rows {
+		got[r[1]] = r[2]
+	}
+	if len(rows) != 2 || got["handmade"] != "Solved" || got["handdeep"] != "Missed" {
+		t.Errorf("history rows %v, want handmade solved and handdeep missed", rows)
+	}
+	if _, _, guest := s.get(nil, "/en/puzzles"); strings.Contains(guest, `id="pz-history-h"`) || !strings.Contains(guest, "With an account you also keep the history") {
+		t.Error("a guest's list: a history, or no note")
 	}
 }
