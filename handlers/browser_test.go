@@ -12,7 +12,9 @@ import (
 )
 
 // TestBrowserPlay: two browser contexts play over the invitation link; each
-// sees the other's move appear without a reload (server-sent events).
+// sees the other's move appear without a reload (server-sent events), and
+// so does a spectator, whose page applies what changed (event "move") and
+// ends with the board, status and move list of a page loaded then.
 func TestBrowserPlay(t *testing.T) {
 	s, b := newBrowserSite(t, 90*time.Second)
 	south, north := b.newTab(), b.newTab()
@@ -39,6 +41,13 @@ func TestBrowserPlay(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
 	// South's page starts by itself.
 	b.waitFor(south, "South sees the opponent join", pit("C"))
+	watchURL, err := chromedp.Run(south, chromedp.Evaluate[string](`document.querySelector('a[href*="/watch/"]').href`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spectator := b.newTab()
+	b.do(spectator, "watch", chromedp.Navigate(watchURL), chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
+	b.do(spectator, "mark the page", chromedp.Evaluate[chromedp.Void](`window.kept = true`))
 
 	for _, m := range []struct {
 		mover, watcher context.Context
@@ -57,6 +66,16 @@ func TestBrowserPlay(t *testing.T) {
 	txt, err := chromedp.Run(north, chromedp.Text(chromedp.CSS(`.move-list`)))
 	if err != nil || !strings.Contains(txt, "1. C f") || !strings.Contains(txt, "2. A a") {
 		t.Fatalf("move list %q: %v", txt, err)
+	}
+	b.waitFor(spectator, "the spectator sees the four moves", lastMove("a"))
+	panel := `[...document.querySelectorAll('#turn, #game .board, #game .moves')].map(e => e.innerHTML.replace(/ class=""/g, '')).join('|')`
+	live, err := chromedp.Run(spectator, chromedp.Evaluate[string](`window.kept ? `+panel+` : 'reloaded'`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do(spectator, "reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#game .board`)))
+	if loaded, err := chromedp.Run(spectator, chromedp.Evaluate[string](panel)); err != nil || loaded != live {
+		t.Fatalf("the spectator's live page:\n%s\nthe page loaded anew:\n%s (%v)", live, loaded, err)
 	}
 
 	// A refused move (a pit button altered to a bad label): htmx swaps in

@@ -8,6 +8,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/views"
 )
 
 // gameEvents streams the game panel of the visitor's view as server-sent
@@ -42,7 +43,8 @@ func (h *handler) watchEvents(c echo.Context) error {
 // stream follows game id for the request, within the bounds of streams
 // (429 past them): it sends the panel at once when the page (query "v",
 // or the event id the browser last got) is older than the game, then each
-// new version that live fans out.
+// new version that live fans out: what changed when the stream sent the
+// version before, else the whole panel (frame.next).
 func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, engine.Side, error)) error {
 	ok, closed := h.streams.open(clientKey(c), id)
 	if !ok {
@@ -69,20 +71,25 @@ func (h *handler) stream(c echo.Context, id string, load func() (*game.Game, eng
 		}
 	}
 	var first []byte
-	if g.Version > last {
-		frames, err := h.panels(g, []kind{w.kind})
+	if g.Version > last || h.live.wants(id, w.kind, g.Version) {
+		// The page is older than the game, or live keeps no panel of this
+		// version to take the next version's delta against.
+		panels, err := h.panels(g, []kind{w.kind})
 		if err != nil {
 			h.log.WarnContext(c.Request().Context(), "events", "game", id, "err", err)
 			return nil
 		}
-		last = g.Version
-		first = bytes.ReplaceAll(frames[w.kind], []byte(csrfPlaceholder), []byte(w.csrf))
+		parts := views.Cut(panels[w.kind])
+		h.live.keep(id, w.kind, g.Version, parts)
+		if g.Version > last {
+			last = g.Version
+			first = sseFrame(g.Version, "game", parts.Full)
+			first = bytes.ReplaceAll(first, []byte(csrfPlaceholder), []byte(w.csrf))
+		}
 	}
 	return serveEvents(c, first, w.frames, func(f frame) []byte {
-		if f.version <= last {
-			return nil
-		}
-		last = f.version
-		return f.data
+		b := f.next(last)
+		last = max(last, f.version)
+		return b
 	})
 }

@@ -1,7 +1,6 @@
 package handlers_test
 
 import (
-	"bufio"
 	"net/http"
 	"strings"
 	"testing"
@@ -73,24 +72,11 @@ func keptPageShows(t *testing.T, s *site, id, want string) {
 // lines it sends.
 func watch(t *testing.T, s *site, path string) <-chan string {
 	t.Helper()
-	req, _ := http.NewRequestWithContext(t.Context(), "GET", s.srv.URL+path, nil)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { res.Body.Close() })
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %d", path, res.StatusCode)
-	}
-	got := make(chan string, 16)
+	all, got := events(t, s, path), make(chan string, 16)
 	go func() {
 		defer close(got)
-		sc := bufio.NewScanner(res.Body)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			if strings.HasPrefix(sc.Text(), "id: ") {
-				got <- sc.Text()
-			}
+		for e := range all {
+			got <- e[:strings.IndexByte(e, '\n')]
 		}
 	}()
 	return got

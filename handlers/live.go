@@ -19,9 +19,18 @@ import (
 // per language and seat among the watchers, and sends the same bytes to
 // every watcher of that kind; a watcher never queries the database for an
 // event. One goroutine per watched game does this work.
+//
+// A spectator's stream that sent the version before gets the event
+// "move": only the parts of the panel that changed (views.Delta), as
+// out-of-band swaps; any other stream, and any change beyond the parts,
+// gets the event "game", the whole panel (a stream that skipped versions
+// converges with it). Players always get the whole panel, since their own
+// actions' answers also change their page.
 type live struct {
 	events game.Broker
 	load   func(ctx context.Context, id string) (*game.Game, error)
+	// render renders g's panel once per kind, with the marks of its parts
+	// (views.WithParts).
 	render func(g *game.Game, kinds []kind) (map[kind][]byte, error)
 	log    *slog.Logger
 
@@ -58,10 +67,26 @@ type watcher struct {
 	held *frame
 }
 
-// frame is an event of the stream: a game panel of a version.
+// frame is an event of the stream: a game panel of a version, whole
+// (event "game") and, for a stream that sent the version before, as what
+// changed (event "move"; nil when only the whole panel does).
 type frame struct {
 	version int
 	data    []byte
+	delta   []byte
+}
+
+// next returns what a stream that last sent version last writes for f:
+// the delta after the version before, the whole panel after an older one,
+// nothing for one it sent.
+func (f frame) next(last int) []byte {
+	switch {
+	case f.version <= last:
+		return nil
+	case f.delta != nil && f.version == last+1:
+		return f.delta
+	}
+	return f.data
 }
 
 // watched is a game with watchers in this instance.
@@ -71,6 +96,15 @@ type watched struct {
 	fresh    *game.Game    // the game as this instance just stored it
 	last     int           // the last version sent to the watchers
 	stop     func()        // ends the broker subscription
+	// shown is the last panel sent to each kind of watcher, cut in parts
+	// (views.Cut), which the next version's delta is taken against.
+	shown map[kind]shownPanel
+}
+
+// shownPanel is a panel sent to watchers of a kind.
+type shownPanel struct {
+	version int
+	parts   views.Parts
 }
 
 // newLive returns the fan-out of the game events of events.
@@ -89,7 +123,7 @@ func (l *live) watch(id string, w *watcher) func() {
 	gw := l.games[id]
 	if gw == nil {
 		ch, stop := l.events.Subscribe(id)
-		gw = &watched{watchers: map[*watcher]struct{}{}, kick: make(chan struct{}, 1), stop: stop}
+		gw = &watched{watchers: map[*watcher]struct{}{}, kick: make(chan struct{}, 1), stop: stop, shown: map[kind]shownPanel{}}
 		l.games[id] = gw
 		go l.follow(id, gw, ch)
 	}
@@ -128,6 +162,26 @@ func (l *live) ready(id string, w *watcher, seat engine.Side) int {
 		return gw.last
 	}
 	return 0
+}
+
+// wants reports whether live keeps no panel of game id for watchers of
+// kind k as new as version, which a stream that shows that version keeps
+// (live.keep) so that the next version goes out as a delta.
+func (l *live) wants(id string, k kind, version int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	gw := l.games[id]
+	return gw != nil && k.seat == engine.Nobody && gw.shown[k].version < version
+}
+
+// keep keeps parts, the panel of version of game id for watchers of kind
+// k, unless a newer one is kept.
+func (l *live) keep(id string, k kind, version int, parts views.Parts) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if gw := l.games[id]; gw != nil && gw.shown[k].version < version {
+		gw.shown[k] = shownPanel{version, parts}
+	}
 }
 
 // stored is the game service's OnStore hook: a version this instance just
@@ -211,7 +265,7 @@ func (l *live) send(gw *watched, g *game.Game) {
 		}
 	}
 	l.mu.Unlock()
-	frames, err := l.render(g, kinds)
+	panels, err := l.render(g, kinds)
 	if err != nil {
 		l.log.Error("live: render", "game", g.ID, "err", err)
 		return
@@ -219,19 +273,31 @@ func (l *live) send(gw *watched, g *game.Game) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	gw.last = max(gw.last, g.Version)
+	frames := make(map[kind]frame, len(panels))
+	for k, marked := range panels {
+		parts := views.Cut(marked)
+		f := frame{version: g.Version, data: sseFrame(g.Version, "game", parts.Full)}
+		if prev, ok := gw.shown[k]; ok && prev.version == g.Version-1 && k.seat == engine.Nobody {
+			if delta, ok := views.Delta(prev.parts, parts); ok {
+				f.delta = sseFrame(g.Version, "move", delta)
+			}
+		}
+		gw.shown[k] = shownPanel{g.Version, parts}
+		frames[k] = f
+	}
 	for w := range gw.watchers {
-		data, ok := frames[w.kind]
+		f, ok := frames[w.kind]
 		if !ok || !w.ready || w.skip == g.Version {
 			continue
 		}
 		if w.seat != engine.Nobody {
-			data = bytes.ReplaceAll(data, []byte(csrfPlaceholder), []byte(w.csrf))
+			f.data = bytes.ReplaceAll(f.data, []byte(csrfPlaceholder), []byte(w.csrf))
 		}
 		if w.busy > 0 {
-			w.held = &frame{g.Version, data}
+			w.held = &f
 			continue
 		}
-		w.put(frame{g.Version, data})
+		w.put(f)
 	}
 }
 
@@ -293,8 +359,8 @@ const csrfPlaceholder = "csrf.placeholder.of.the.live.panel"
 // a request is.
 type viewKey struct{}
 
-// panels renders g's panel once per kind, as server-sent events "game"
-// with the version as event id.
+// panels renders g's panel once per kind, with the marks of its parts
+// (views.WithParts): live cuts them up (views.Cut).
 func (h *handler) panels(g *game.Game, kinds []kind) (map[kind][]byte, error) {
 	rematchKey := ""
 	for _, k := range kinds {
@@ -315,20 +381,20 @@ func (h *handler) panels(g *game.Game, kinds []kind) (map[kind][]byte, error) {
 		v := h.gameView(g, w)
 		v.OOB = true
 		var buf bytes.Buffer
-		if err := views.GamePanel(h.localizers[k.lang], v).Render(context.Background(), &buf); err != nil {
+		if err := views.GamePanel(h.localizers[k.lang], v).Render(views.WithParts(context.Background()), &buf); err != nil {
 			return nil, err
 		}
-		out[k] = sseFrame(g.Version, buf.Bytes())
+		out[k] = buf.Bytes()
 	}
 	return out, nil
 }
 
-// sseFrame writes a server-sent event "game" with id version and the data
-// (its lines each a data line).
-func sseFrame(version int, data []byte) []byte {
+// sseFrame writes a server-sent event of the given name ("game", "move")
+// with id version and the data (its lines each a data line).
+func sseFrame(version int, name string, data []byte) []byte {
 	var b bytes.Buffer
 	b.Grow(len(data) + len(data)/32 + 64)
-	b.WriteString("id: " + strconv.Itoa(version) + "\nevent: game\n")
+	b.WriteString("id: " + strconv.Itoa(version) + "\nevent: " + name + "\n")
 	for _, line := range bytes.Split(data, []byte("\n")) {
 		b.WriteString("data: ")
 		b.Write(line)

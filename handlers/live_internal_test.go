@@ -34,7 +34,7 @@ func TestLiveHoldsFramesDuringAnAction(t *testing.T) {
 	render := func(g *game.Game, kinds []kind) (map[kind][]byte, error) {
 		out := map[kind][]byte{}
 		for _, k := range kinds {
-			out[k] = sseFrame(g.Version, []byte("panel"))
+			out[k] = []byte("panel")
 		}
 		return out, nil
 	}
@@ -84,5 +84,21 @@ func TestLiveHoldsFramesDuringAnAction(t *testing.T) {
 		}
 	default:
 		t.Fatal("the opponent's version was not sent after the action")
+	}
+}
+
+// TestFrameNext: a stream that sent the version before writes what
+// changed, one that sent an older version (it missed one) the whole
+// panel, one that sent this version nothing; without a delta, the whole
+// panel.
+func TestFrameNext(t *testing.T) {
+	f := frame{version: 7, data: []byte("whole"), delta: []byte("delta")}
+	for last, want := range map[int]string{6: "delta", 5: "whole", 0: "whole", 7: "", 8: ""} {
+		if got := string(f.next(last)); got != want {
+			t.Errorf("after version %d: %q, want %q", last, got, want)
+		}
+	}
+	if got := string((frame{version: 7, data: []byte("whole")}).next(6)); got != "whole" {
+		t.Errorf("no delta: %q, want the whole panel", got)
 	}
 }

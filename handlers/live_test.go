@@ -105,11 +105,11 @@ func TestLiveRendersOncePerKind(t *testing.T) {
 			continue
 		}
 		f := next(w)
-		want := fmt.Sprintf("v2 %s %s ", w.lang, w.seat)
+		want := fmt.Sprintf("id: 2\nevent: game\ndata: v2 %s %s ", w.lang, w.seat)
 		if f.version != 2 || !strings.HasPrefix(string(f.data), want) {
 			t.Errorf("%s %s got %q, want %q...", w.lang, w.seat, f.data, want)
 		}
-		if w == north && !strings.HasSuffix(string(f.data), "tokenN") {
+		if w == north && !strings.HasSuffix(string(f.data), "tokenN\n\n") {
 			t.Errorf("North's frame %q lacks North's token", f.data)
 		}
 	}
@@ -134,7 +134,7 @@ func TestLiveRendersOncePerKind(t *testing.T) {
 				t.Errorf("two English spectators got copies of the frame, not the same bytes")
 			}
 		}
-		if w == south && !strings.HasSuffix(string(f.data), "tokenS") {
+		if w == south && !strings.HasSuffix(string(f.data), "tokenS\n\n") {
 			t.Errorf("South's frame %q lacks South's token", f.data)
 		}
 	}

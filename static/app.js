@@ -100,11 +100,13 @@ function tick() {
 }
 setInterval(tick, 100);
 // After a live update: show copy buttons, sow, count; when a rematch started, go there.
+// An event of what changed swaps parts of the page out of band: its root is the stream's element.
 function updated(e) {
-  showCopy(e.target);
-  sow(e.target);
+  var root = (e.type === "htmx:sseMessage" && e.target.closest("[sse-connect]")) || e.target;
+  showCopy(root);
+  sow(root);
   tick();
-  var r = e.target.querySelector("[data-redirect]");
+  var r = root.querySelector("[data-redirect]");
   if (r) location.assign(r.dataset.redirect);
 }
 document.addEventListener("htmx:afterSettle", updated);
@@ -136,7 +138,8 @@ function refocus() {
   if (!focusInGame) return;
   focusInGame = false;
   if (document.activeElement && document.activeElement !== document.body) return;
-  var t = (focusedID && document.getElementById(focusedID)) || document.getElementById("turn");
+  var t = focusedID && document.getElementById(focusedID);
+  if (!t || t.tagName !== "BUTTON") t = document.getElementById("turn"); // a pit no longer playable keeps its id
   if (!t) return;
   if (t.tagName !== "BUTTON") t.setAttribute("tabindex", "-1");
   t.focus();
@@ -147,11 +150,19 @@ document.addEventListener("htmx:sseMessage", refocus);
 // every htmx request, so the server does not also stream the panel it
 // answers an action of this page with; and a panel is swapped only when
 // it is newer than the one shown (the answer's X-Game-Version, the event's
-// id), whichever of the two comes first.
+// id), whichever of the two comes first. An event "move" holds only what
+// changed since the version before, so it is applied only on that version
+// (the page's own, in its stream's "v", until an event came); the server
+// sends it only then, and a page that is somehow elsewhere loads itself
+// again rather than show a mixture.
 var shownVersion = 0;
 function streamOf() {
   var s = document.querySelector("[sse-connect]");
   return s ? s.getAttribute("sse-connect") : "";
+}
+function shown() {
+  var m = /[?&]v=(\d+)/.exec(streamOf());
+  return Math.max(shownVersion, m ? parseInt(m[1], 10) : 0);
 }
 document.addEventListener("htmx:configRequest", function (e) {
   var m = /[?&]view=([\w-]+)/.exec(streamOf());
@@ -166,7 +177,10 @@ document.addEventListener("htmx:beforeSwap", function (e) {
 document.addEventListener("htmx:sseBeforeMessage", function (e) {
   var v = parseInt(e.detail.lastEventId, 10);
   if (!v) return;
-  if (v <= shownVersion) e.preventDefault();
+  if (e.detail.type === "move" && v > shown() + 1) {
+    e.preventDefault();
+    location.reload();
+  } else if (v <= (e.detail.type === "move" ? shown() : shownVersion)) e.preventDefault();
   else shownVersion = v;
 });
 // A move answered 503 with X-Move-Unsure may have been stored: the page of

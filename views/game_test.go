@@ -88,12 +88,13 @@ func TestRefresh(t *testing.T) {
 }
 
 // TestMoveListMarksTheLastMove: the last move of the list is marked as the
-// current one, also when it opens a pair.
+// current one, also when it opens a pair; each pair has its id (mv-N),
+// where live events replace it.
 func TestMoveListMarksTheLastMove(t *testing.T) {
 	for moves, want := range map[string]string{
-		"C d B": `<li>1. C d</li><li>2. <mark aria-current="true">B</mark></li>`,
-		"C d":   `<li>1. C <mark aria-current="true">d</mark></li>`,
-		"d":     `<li>1. <mark aria-current="true">d</mark></li>`, // North started: engine.NumberMove counts from the round's first move
+		"C d B": `<li id="mv-1">1. C d</li><li id="mv-2">2. <mark aria-current="true">B</mark></li>`,
+		"C d":   `<li id="mv-1">1. C <mark aria-current="true">d</mark></li>`,
+		"d":     `<li id="mv-1">1. <mark aria-current="true">d</mark></li>`, // North started: engine.NumberMove counts from the round's first move
 	} {
 		var b strings.Builder
 		if err := moveList(movePairs(strings.Fields(moves))).Render(t.Context(), &b); err != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -78,6 +79,8 @@ func runSpectators(ctx context.Context, o options) error {
 	}
 	fmt.Printf("after the move's answer, %d moves: first spectator p50 %v; last spectator p50 %v, p90 %v, max %v\n",
 		len(lasts), median(firsts), median(lasts), percentile(lasts, 0.9), percentile(lasts, 1))
+	p50, largest, n, deltas := w.eventSizes()
+	fmt.Printf("event bytes per move and spectator: p50 %d, max %d (%d events, %d of them only what changed)\n", p50, largest, n, deltas)
 	return nil
 }
 
@@ -98,10 +101,13 @@ func watchURL(ctx context.Context, a *api, id string) (string, error) {
 	return a.base + strings.ReplaceAll(string(m[1]), "&amp;", "&"), nil
 }
 
-// watchers records when each version reached the spectators.
+// watchers records when each version reached the spectators, and the
+// size of its event.
 type watchers struct {
 	mu      sync.Mutex
 	arrived map[int][]time.Time // arrival times by version
+	sizes   []int               // bytes of each event with an id, as sent
+	deltas  int                 // how many of them were "move" (what changed)
 	failed  atomic.Int32
 }
 
@@ -118,15 +124,45 @@ func (w *watchers) follow(ctx context.Context, client *http.Client, url string, 
 	connected.Done()
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	size, delta, counted := 0, false, false
 	for sc.Scan() {
-		if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+		line := sc.Text()
+		size += len(line) + 1
+		if id, ok := strings.CutPrefix(line, "id: "); ok {
 			now := time.Now()
 			v, _ := strconv.Atoi(id)
 			w.mu.Lock()
 			w.arrived[v] = append(w.arrived[v], now)
 			w.mu.Unlock()
+			counted = true
+		}
+		delta = delta || line == "event: move"
+		if line == "" {
+			if counted {
+				w.mu.Lock()
+				w.sizes = append(w.sizes, size)
+				if delta {
+					w.deltas++
+				}
+				w.mu.Unlock()
+			}
+			size, delta, counted = 0, false, false
 		}
 	}
+}
+
+// eventSizes returns the median and the largest size of the events with
+// an id the spectators got, in bytes, how many there were and how many of
+// them held only what changed (event "move").
+func (w *watchers) eventSizes() (p50, largest, n, deltas int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.sizes) == 0 {
+		return 0, 0, 0, 0
+	}
+	s := slices.Clone(w.sizes)
+	slices.Sort(s)
+	return s[len(s)/2], s[len(s)-1], len(s), w.deltas
 }
 
 // wait waits until n spectators got version (or the timeout) and returns
