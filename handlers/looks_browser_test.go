@@ -26,15 +26,15 @@ import (
 )
 
 // shippedPuzzle returns the first shipped puzzle with at least legal
-// first moves.
-func shippedPuzzle(t *testing.T, legal int) *puzzle.Puzzle {
+// first moves, proven by the deep search margin when deep.
+func shippedPuzzle(t *testing.T, legal int, deep bool) *puzzle.Puzzle {
 	t.Helper()
 	ps, err := content.Puzzles()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range ps {
-		if len(p.First) >= legal {
+		if len(p.First) >= legal && p.Deep() == deep {
 			return p
 		}
 	}
@@ -137,7 +137,8 @@ func looksFixture(t *testing.T, s *site) []lookPage {
 		{"computer-game", computer.game},
 		{"explorer", "/en/explorer?rules=abapa&position=" + url.QueryEscape("0-0-0-0-1-1-1-0-0-0-0-1-21-23-S")},
 		{"puzzles", "/en/puzzles"},
-		{"puzzle", "/en/puzzles/" + shippedPuzzle(t, 3).ID},
+		{"puzzle", "/en/puzzles/" + shippedPuzzle(t, 3, false).ID},
+		{"puzzle-middlegame", "/en/puzzles/" + shippedPuzzle(t, 3, true).ID},
 		{"tournaments", "/en/tournaments"},
 		{"tournament", "/en/tournaments/" + arena.ID},
 	}
@@ -204,13 +205,16 @@ func TestLooks(t *testing.T) {
 				chromedp.WaitReady(chromedp.ID("email-err")))
 			checkLooks(t, tab, name, sc, theme)
 			screenshot(t, tab, filepath.Join(dir, name+".png"))
-			// A puzzle answered with a wrong move: the solution and why.
-			p := shippedPuzzle(t, 3)
-			name = "puzzle-wrong-" + sc.name + "-" + theme
-			b.do(tab, name, chromedp.Navigate(s.srv.URL+"/en/puzzles/"+p.ID),
-				chromedp.Click(chromedp.ID("pit-"+engine.Label(p.First[1].Pit))), chromedp.WaitReady(chromedp.CSS(`.feedback.wrong`)))
-			checkLooks(t, tab, name, sc, theme)
-			screenshot(t, tab, filepath.Join(dir, name+".png"))
+			// A puzzle answered with a wrong move: the solution and why
+			// (the tables' proof, or the deep search's values).
+			for kind, deep := range map[string]bool{"puzzle-wrong-": false, "puzzle-middlegame-wrong-": true} {
+				p := shippedPuzzle(t, 3, deep)
+				name = kind + sc.name + "-" + theme
+				b.do(tab, name, chromedp.Navigate(s.srv.URL+"/en/puzzles/"+p.ID),
+					chromedp.Click(chromedp.ID("pit-"+engine.Label(p.First[1].Pit))), chromedp.WaitReady(chromedp.CSS(`.feedback.wrong`)))
+				checkLooks(t, tab, name, sc, theme)
+				screenshot(t, tab, filepath.Join(dir, name+".png"))
+			}
 		}
 	}
 	// A visitor's header in the longer languages still fits a phone.
