@@ -142,6 +142,23 @@ func refusalKey(err error) string {
 	return "err_bad_request"
 }
 
+// boardTable gives v the endgame tables' proven value of its position
+// (the bounds of the final capture difference for the player to move,
+// the best of its moves' in the explorer) and the explorer's address,
+// when the computer's tables cover the seeds on the board.
+func (h *handler) boardTable(lang string, v *views.AnalysisView) {
+	e, err := h.explore(v.Rules, v.PositionText)
+	if err != nil || len(e.out.Moves) == 0 {
+		return
+	}
+	lo, hi := e.out.Moves[0].Lo, e.out.Moves[0].Hi
+	for _, m := range e.out.Moves[1:] {
+		lo, hi = max(lo, m.Lo), max(hi, m.Hi)
+	}
+	v.TableResult, v.TableValue = moveResult(lo, hi), views.BoundsText(lo, hi)
+	v.Explorer = route.Explorer(lang) + "?" + url.Values{"rules": {v.Rules}, "position": {v.PositionText}}.Encode()
+}
+
 // boardView is the analysis board of eg's position.
 func (h *handler) boardView(c echo.Context, eg *engine.Game) views.AnalysisView {
 	lang, r, pos := langOf(c), eg.Rules, eg.Position
@@ -171,6 +188,7 @@ func (h *handler) boardView(c echo.Context, eg *engine.Game) views.AnalysisView 
 	}
 	if !v.Over {
 		v.LinesURL = linesURL(lang, v, 0)
+		h.boardTable(lang, &v)
 	}
 	return v
 }
