@@ -25,7 +25,7 @@ var allowedImports = map[string][]string{
 	"content":    {"models", "engine", "tutor", "locales"},
 	"accounts":   {"models", "engine"},
 	// handlers never use the storage: they call the services.
-	"handlers": {"accounts", "game", "tournament", "content", "tutor", "views", "route", "engine", "locales", "static", "mailer", "metrics"},
+	"handlers": {"accounts", "game", "tournament", "content", "tutor", "views", "route", "play", "engine", "locales", "static", "mailer", "metrics"},
 	"mailer":   {},
 	"metrics":  {},
 	"static":   {},

@@ -11,6 +11,7 @@ import (
 	"oware/engine"
 	"oware/engine/search"
 	"oware/models"
+	"oware/play"
 )
 
 // The reviews asked for are durable jobs (reviewArgs, replies.go), worked
@@ -24,12 +25,12 @@ import (
 // lost) inserts the job; asking again while it is under way or done
 // changes nothing.
 
-// The statuses of a review.
+// The statuses of a review: play's, so that views share them.
 const (
-	ReviewNone    = "none"    // never asked for
-	ReviewQueued  = "queued"  // asked for, waiting for its turn
-	ReviewRunning = "running" // being computed
-	ReviewDone    = "done"    // complete
+	ReviewNone    = play.ReviewNone    // never asked for
+	ReviewQueued  = play.ReviewQueued  // asked for, waiting for its turn
+	ReviewRunning = play.ReviewRunning // being computed
+	ReviewDone    = play.ReviewDone    // complete
 )
 
 // ReviewStale is how long a queued or running review may go without
@@ -46,8 +47,8 @@ const (
 
 // Review is a game's review as it stands.
 type Review struct {
-	Status string      // ReviewNone, ReviewQueued, ReviewRunning or ReviewDone
-	Plies  []ReviewPly // the plies reviewed so far, in order
+	Status play.ReviewStatus // ReviewNone, ReviewQueued, ReviewRunning or ReviewDone
+	Plies  []ReviewPly       // the plies reviewed so far, in order
 	// Reviewed counts the plies reviewed of Total (the moves to review).
 	Reviewed, Total int
 }
@@ -110,12 +111,12 @@ func (s *Service) ReviewProgress(ctx context.Context, key string) (*Review, erro
 	if err != nil {
 		return nil, err
 	}
-	return &Review{Status: row.Status, Reviewed: row.Reviewed, Total: row.Total}, nil
+	return &Review{Status: play.ReviewStatus(row.Status), Reviewed: row.Reviewed, Total: row.Total}, nil
 }
 
 // reviewOf reads a stored review.
 func reviewOf(row *models.Review) (*Review, error) {
-	r := &Review{Status: row.Status, Reviewed: row.Reviewed, Total: row.Total}
+	r := &Review{Status: play.ReviewStatus(row.Status), Reviewed: row.Reviewed, Total: row.Total}
 	if err := json.Unmarshal([]byte(row.Plies), &r.Plies); err != nil {
 		return nil, err
 	}
@@ -237,12 +238,12 @@ func (s *Service) runReview(ctx context.Context, sub ReviewSubject, until time.T
 	if r.Status == ReviewDone || r.Status == ReviewNone {
 		return false, nil
 	}
-	save := func(status string) error {
+	save := func(status play.ReviewStatus) error {
 		b, err := json.Marshal(plies)
 		if err != nil {
 			return err
 		}
-		return s.db.SaveReview(ctx, sub.Key, status, string(b), len(plies))
+		return s.db.SaveReview(ctx, sub.Key, string(status), string(b), len(plies))
 	}
 	if err := save(ReviewRunning); err != nil {
 		return false, err

@@ -11,6 +11,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/play"
 	"oware/views"
 )
 
@@ -32,7 +33,7 @@ var errReviewTooLong = &userError{http.StatusUnprocessableEntity, "rv_err_too_lo
 // reviewJSON is the answer of the review API: the contract's status,
 // plies and summary, and the progress (plies reviewed of total).
 type reviewJSON struct {
-	Status   string             `json:"status"`
+	Status   play.ReviewStatus  `json:"status"`
 	Plies    []game.ReviewPly   `json:"plies"`
 	Summary  game.ReviewSummary `json:"summary"`
 	Reviewed int                `json:"reviewed"`
@@ -121,7 +122,7 @@ func (h *handler) apiRequestReview(subject func(echo.Context) (game.ReviewSubjec
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusAccepted, map[string]string{"status": r.Status})
+		return c.JSON(http.StatusAccepted, map[string]string{"status": string(r.Status)})
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"oware/game"
+	"oware/play"
 	"oware/route"
 	"oware/tournament"
 	"oware/views"
@@ -25,7 +26,7 @@ import (
 
 // tournamentRow is a tournament as the views list it.
 func tournamentRow(t *tournament.Tournament) views.TournamentRow {
-	return views.TournamentRow{ID: t.ID, Name: t.Name, Kind: t.Kind, Rules: t.Rules, Status: t.Status,
+	return views.TournamentRow{ID: t.ID, Name: t.Name, Kind: t.Kind, Rules: t.Rules, Status: play.TournamentStatus(t.Status),
 		Clock: tournament.TimeControl(t).String(), Rated: t.Rated, Password: t.PasswordHash != "",
 		Minutes: t.Minutes, Rounds: t.Rounds, RoundMinutes: t.RoundMinutes, Starts: clockTime(t.StartsAt), Ends: clockTime(t.EndsAt),
 		StartsISO: t.StartsAt.UTC().Format(time.RFC3339)}
@@ -163,7 +164,7 @@ func (h *handler) renderTournament(c echo.Context, status int, errKey string) er
 	p := h.page(c, "title_tournaments", route.Fill(route.TournamentPattern, t.ID))
 	p.Title, p.Live, p.NoIndex = t.Name, true, true
 	p.Description = p.L.T("trn_description")
-	if t.Status != "finished" {
+	if play.TournamentStatus(t.Status) != play.TournamentFinished {
 		p.Refresh = 15 // without JavaScript; with it the standings are live
 	}
 	if errKey != "" {
@@ -255,7 +256,7 @@ func (h *handler) tournamentReminders(c echo.Context) []views.TournamentReminder
 		for i := 0; i < len(list) && len(out) < 4; i++ {
 			t := &list[i]
 			out = append(out, views.TournamentReminder{URL: tournamentRow(t).URL(lang), Name: t.Name,
-				Starts: clockTime(t.StartsAt), Running: t.Status == "running"})
+				Starts: clockTime(t.StartsAt), Running: play.TournamentStatus(t.Status) == play.TournamentRunning})
 		}
 	}
 	return out

@@ -11,16 +11,16 @@ import templruntime "github.com/a-h/templ/runtime"
 
 import (
 	"oware/engine"
+	"oware/play"
 	"oware/route"
 )
 
 // TournamentRow is a tournament as the lists show it.
 type TournamentRow struct {
 	ID, Name, Kind, Rules string
-	// Clock is the time control ("3+2"); Status "created", "running" or
-	// "finished".
-	Clock, Status   string
-	Rated, Password bool
+	Clock                 string // the time control ("3+2")
+	Status                play.TournamentStatus
+	Rated, Password       bool
 	// Minutes is an arena's duration, Rounds a Swiss event's;
 	// RoundMinutes the time between its rounds' scheduled starts (0: none).
 	Minutes, Rounds, RoundMinutes int
@@ -495,7 +495,7 @@ func tournamentList(p Page, id, title, empty string, ts []TournamentRow) templ.C
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if t.Status == "created" {
+				if t.Status == play.TournamentCreated {
 					var templ_7745c5c3_Var23 string
 					templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(p.L.T("trn_starts", "Time", t.Starts))
 					if templ_7745c5c3_Err != nil {
@@ -505,7 +505,7 @@ func tournamentList(p Page, id, title, empty string, ts []TournamentRow) templ.C
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-				} else if t.Status == "running" && t.Kind == "arena" {
+				} else if t.Status == play.TournamentRunning && t.Kind == "arena" {
 					var templ_7745c5c3_Var24 string
 					templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(p.L.T("trn_ends", "Time", t.Ends))
 					if templ_7745c5c3_Err != nil {
@@ -1171,9 +1171,9 @@ func TournamentPage(p Page, v TournamentView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var66 string
-			templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(p.L.T("trn_status_" + v.T.Status))
+			templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(p.L.T("trn_status_" + string(v.T.Status)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 247, Col: 46}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tournaments.templ`, Line: 247, Col: 54}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var66))
 			if templ_7745c5c3_Err != nil {
@@ -1183,7 +1183,7 @@ func TournamentPage(p Page, v TournamentView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if v.T.Status == "created" {
+			if v.T.Status == play.TournamentCreated {
 				var templ_7745c5c3_Var67 string
 				templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(p.L.T("trn_starts", "Time", v.T.Starts))
 				if templ_7745c5c3_Err != nil {
@@ -1270,7 +1270,7 @@ func TournamentPage(p Page, v TournamentView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if v.T.Status != "finished" {
+			if v.T.Status != play.TournamentFinished {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 98, " open")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -1552,7 +1552,7 @@ func tournamentActions(p Page, v TournamentView) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		if v.T.Status != "finished" {
+		if v.T.Status != play.TournamentFinished {
 			if !v.Player {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 123, "<p>")
 				if templ_7745c5c3_Err != nil {
@@ -1752,7 +1752,7 @@ func TournamentLive(l Localizer, lang string, v TournamentView) templ.Component 
 				return templ_7745c5c3_Err
 			}
 		}
-		if v.T.Status == "finished" && len(v.Standings) > 0 {
+		if v.T.Status == play.TournamentFinished && len(v.Standings) > 0 {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 140, "<section aria-labelledby=\"trn-podium-h\" class=\"panel podium\"><h2 id=\"trn-podium-h\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
