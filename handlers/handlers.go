@@ -172,6 +172,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		legal:          engine.NewLegalCache(1 << 14),
 		mail:           cfg.Mail, resets: newResetLimits(),
 	}
+	cfg.Content.Follow(cfg.Events) // the pages' states from memory while the listener hears their changes
 	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
 	h.games.OnStore(h.live.stored)
 	// A version this instance stored is known here at once, before its
