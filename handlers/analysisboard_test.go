@@ -69,7 +69,8 @@ func TestAnalysisBoard(t *testing.T) {
 }
 
 // TestAnalysisBoardDeepensAndLinks: at the start no line is proven, so
-// the lines of a step ask for the next, deeper one (htmx, while the page
+// the lines of a step (one for each of the six legal moves) ask for the
+// next, deeper one (htmx, while the page
 // is open), and the last step asks for none; each search counts against
 // the client's analysis limit (429 past it); a finished game links the
 // board at its last position and its replay at the ply shown (C then f
@@ -81,8 +82,8 @@ func TestAnalysisBoardDeepensAndLinks(t *testing.T) {
 	})
 	start := "/en/analysis/lines?rules=abapa&position=" + url.QueryEscape("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S")
 	code, _, page := s.get(nil, start+"&step=0")
-	if code != http.StatusOK || !regexp.MustCompile(`hx-get="/en/analysis/lines\?[^"]*step=1`).MatchString(page) {
-		t.Errorf("step 0: %d, want the next step asked for:\n%s", code, page)
+	if code != http.StatusOK || !regexp.MustCompile(`hx-get="/en/analysis/lines\?[^"]*step=1`).MatchString(page) || strings.Count(page, `<th scope="row">`) != 6 {
+		t.Errorf("step 0: %d, want six lines and the next step asked for:\n%s", code, page)
 	}
 	code, _, page = s.get(nil, start+"&step=2")
 	if code != http.StatusOK || strings.Contains(page, "hx-get") {

@@ -73,7 +73,8 @@ func TestPuzzleAPI(t *testing.T) {
 	}
 
 	code, one := s.api("GET", "/api/v1/puzzles/handmade", "", nil)
-	if code != http.StatusOK || one["position"] != handmade.Position || one["rules"] != "warri" || one["rating"] != 1500.0 {
+	if themes, _ := one["themes"].([]any); code != http.StatusOK || one["id"] != "handmade" || one["position"] != handmade.Position || one["rules"] != "warri" ||
+		one["rating"] != 1500.0 || len(themes) != 2 || themes[0] != "endgame-win" || themes[1] != "grand-slam" {
 		t.Errorf("handmade: %d %v", code, one)
 	}
 	if code, _ := s.api("GET", "/api/v1/puzzles/nosuch", "", nil); code != http.StatusNotFound {

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"oware/engine"
+	"oware/engine/enginetest"
 	"oware/handlers"
 	"oware/models"
 )
@@ -131,11 +133,14 @@ const blunderRecord = "[FEN \"0-0-0-0-1-1-1-0-0-1-0-0-23-21-S\"]\n1. E d 2. F\n"
 // reviewedImport imports blunderRecord with c, asks for its review and
 // waits until the replay shows it; it returns the replay's address
 // without the ply.
-func (s *site) reviewedImport(c *http.Client) string {
+func (s *site) reviewedImport(c *http.Client) string { return s.reviewedRecord(c, blunderRecord) }
+
+// reviewedRecord is reviewedImport of record, whose South blunders.
+func (s *site) reviewedRecord(c *http.Client, record string) string {
 	t := s.t
 	t.Helper()
 	_, _, page := s.get(c, "/en/import")
-	code, hdr, page := s.post(c, "/en/import", url.Values{"_csrf": {s.csrf(page)}, "record": {blunderRecord}}, nil)
+	code, hdr, page := s.post(c, "/en/import", url.Values{"_csrf": {s.csrf(page)}, "record": {record}}, nil)
 	if code != http.StatusSeeOther {
 		t.Fatalf("import: %d\n%s", code, page)
 	}
@@ -230,5 +235,34 @@ func TestLearnFromMistakes(t *testing.T) {
 	}
 	if _, _, north := s.get(c, base+"/learn?side=north"); !strings.Contains(north, "North made no mistake") {
 		t.Errorf("North's page:\n%s", north)
+	}
+}
+
+// TestLearnAcceptsEqualMoves: from Abapa 2-2-1-0-1-0-0-0-0-0-0-2-21-19-S
+// South played C, and North's f (A 3, B 3) took 6 seeds: 25 to 21, -4
+// for South. A and B both keep +10 and E, like C, -4 (every line played to
+// its end, enginetest). So on South's learn page A and B are both
+// accepted, whichever the review calls best (the other is searched and
+// loses less than a seed), and E is refused by the search (14 seeds worse).
+func TestLearnAcceptsEqualMoves(t *testing.T) {
+	const start = "2-2-1-0-1-0-0-0-0-0-0-2-21-19-S"
+	abapa := engine.Oware{GrandSlam: engine.Abapa}
+	pos, _ := abapa.ParsePosition(start)
+	g := engine.NewGame(abapa, pos)
+	for pit, want := range map[int]int{0: 10, 1: 10, 2: -4, 4: -4} {
+		if v, ok := enginetest.Move(g, pit, 10); !ok || v != want {
+			t.Fatalf("every line of %s: %d %v, want %d", engine.Label(pit), v, ok, want)
+		}
+	}
+	s := newSite(t, modelsOpenSQLite(t))
+	c := s.browser()
+	base := s.reviewedRecord(c, "[FEN \""+start+"\"]\n1. C f\n")
+	_, _, page := s.get(c, base+"/learn")
+	post := base + "/learn?side=south&step=1"
+	for pit, want := range map[string]string{"A": "Well found: A keeps +10.", "B": "Well found: B keeps +10.", "E": "E keeps only −4. Try another move.", "C": "C is the move of the game."} {
+		_, _, answer := s.post(c, post, url.Values{"_csrf": {s.csrf(page)}, "pit": {pit}}, nil)
+		if accepted := pit == "A" || pit == "B"; !strings.Contains(answer, want) || accepted != strings.Contains(answer, "Well found") {
+			t.Errorf("%s: want %q", pit, want)
+		}
 	}
 }
