@@ -53,8 +53,9 @@ func (s *Service) LoadSeated(ctx context.Context, id string, v Visitor) (*Game, 
 	return s.loadFor(ctx, id, v, true)
 }
 
-// loadFor reads the game's row with what decides v's seat (one query),
-// after an outage once the clocks moved on (caughtUp), and builds the game;
+// loadFor reads the game's row with what decides v's seat (one query;
+// without the settings this instance keeps for the game), after an
+// outage once the clocks moved on (caughtUp), and builds the game;
 // seated: ErrNoSeat without a seat, before building.
 func (s *Service) loadFor(ctx context.Context, id string, v Visitor, seated bool) (*Game, engine.Side, error) {
 	if err := s.caughtUp(ctx); err != nil {
@@ -64,12 +65,16 @@ func (s *Service) loadFor(ctx context.Context, id string, v Visitor, seated bool
 	if v.Token != "" {
 		visitor = "" // an API request holds no guest seat
 	}
-	row, gv, err := s.db.FindGameFor(ctx, id, visitor)
+	kept := s.settings.get(id)
+	row, gv, err := s.db.FindGameFor(ctx, id, visitor, kept)
 	if errors.Is(err, models.ErrNotFound) {
 		return nil, engine.Nobody, ErrNotFound
 	}
 	if err != nil {
 		return nil, engine.Nobody, err
+	}
+	if kept == nil {
+		s.settings.keep(row)
 	}
 	h := headOf(row)
 	seat := h.seatFor(v, gv)

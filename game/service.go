@@ -24,6 +24,8 @@ type Service struct {
 	pool    *Pool // the computer's searches and jobs (StartComputer); nil for none
 	moved   func(time.Duration)
 	outages outages // the site's heartbeat (outage.go)
+	// settings are the settings of games in play read here (settings.go).
+	settings keptSettings
 }
 
 // New returns the service of the games in db. Every change it stores is

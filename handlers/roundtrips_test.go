@@ -70,22 +70,33 @@ func markCounted(next http.Handler) http.Handler {
 	})
 }
 
+// countedSite returns a site on a PostgreSQL database of its own whose
+// statements are counted for the requests with X-Count-Statements, the
+// counter, and the database.
+func countedSite(t *testing.T) (*site, *statements, *models.DB) {
+	t.Helper()
+	counted := &statements{}
+	db, err := models.OpenWith(t.Context(), modelstest.EmptyPostgres(t), nil, models.Options{Tracer: counted})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return newSiteWrapped(t, db, nil, markCounted), counted, db
+}
+
 // TestBrowserMoveRoundTrips: on PostgreSQL a browser's move costs two
 // round trips to the database, as the API's does (DESIGN.md, "One request,
 // end to end"): one query reads the game with the visitor's seat and the
 // session's account, one statement writes the move. Before issue 20 it
 // cost three: the guest's seat, or the logged-in account, was read apart.
+// The read leaves out the game's settings, which the instance kept when
+// the page was shown (issue 21): 39 columns (the game's state and the
+// players' names, 36; their session epochs; the visitor's seat), 50
+// before.
 // Each kind of browser plays one move with htmx and one without
 // JavaScript.
 func TestBrowserMoveRoundTrips(t *testing.T) {
-	counted := &statements{}
-	dsn := modelstest.EmptyPostgres(t)
-	db, err := models.OpenWith(t.Context(), dsn, nil, models.Options{Tracer: counted})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	s := newSiteWrapped(t, db, nil, markCounted)
+	s, counted, _ := countedSite(t)
 	count := map[string]string{"X-Count-Statements": "1"}
 	htmx := map[string]string{"X-Count-Statements": "1", "HX-Request": "true"}
 
@@ -106,6 +117,8 @@ func TestBrowserMoveRoundTrips(t *testing.T) {
 			}
 			if got := counted.take(); len(got) != 2 {
 				t.Errorf("move without JavaScript: %d statements, want 2:\n%s", len(got), strings.Join(got, "\n"))
+			} else if n := selected(got[0]); n != 39 {
+				t.Errorf("move without JavaScript: the read selects %d columns, want 39:\n%s", n, got[0])
 			}
 			_, _, page = s.get(north.c, north.game)
 			code, _, body = s.post(north.c, north.game+"/moves", url.Values{"_csrf": {s.csrf(page)}, "pit": {"c"}}, htmx)
@@ -117,4 +130,24 @@ func TestBrowserMoveRoundTrips(t *testing.T) {
 			}
 		})
 	}
+}
+
+// selected returns how many columns the SELECT q reads (its list's
+// commas outside parentheses, plus one).
+func selected(q string) int {
+	list, _, _ := strings.Cut(strings.TrimPrefix(q, "SELECT "), " FROM ")
+	n, depth := 1, 0
+	for _, r := range list {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -4,9 +4,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-
-	"oware/models"
-	"oware/models/modelstest"
 )
 
 // TestRulesPageWithoutQueries: on PostgreSQL the rules page, once kept,
@@ -15,14 +12,7 @@ import (
 // every view before); an edit of the page made in the database by hand
 // notifies the listener (the pages' trigger), and the page shows it.
 func TestRulesPageWithoutQueries(t *testing.T) {
-	counted := &statements{}
-	dsn := modelstest.EmptyPostgres(t)
-	db, err := models.OpenWith(t.Context(), dsn, nil, models.Options{Tracer: counted})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	s := newSiteWrapped(t, db, nil, markCounted)
+	s, counted, db := countedSite(t)
 	count := map[string]string{"X-Count-Statements": "1"}
 	visitor := s.browser()
 	if code, _, _ := s.do(visitor, "GET", "/en/rules", nil, count); code != http.StatusOK {

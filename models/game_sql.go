@@ -17,16 +17,50 @@ import (
 // database/sql on SQLite): GORM's reflection costs more than the rest of a
 // move.
 
-// gameColumns are the columns of a games row as scanRow reads them, with
-// the seated accounts' names (users su and nu).
-const gameColumns = `g.id, g.rules, g.start_position, g.position, g.status, g.result, g.reason, g.version,
-	g.south_token, g.north_token, g.spectator_key, g.end_offer, g.rematch_offer, g.rematch_id, g.fours,
+// gameColumns are the columns of a games row as scanGame reads them: its
+// state (stateColumns) and its settings (settingColumns).
+const gameColumns = stateColumns + ",\n\t" + settingColumns
+
+// stateColumns are the columns of a games row that may change while the
+// game is in play, with the seated accounts' names (users su and nu): 36.
+const stateColumns = `g.id, g.position, g.status, g.result, g.reason, g.version,
+	g.south_token, g.north_token, g.end_offer, g.rematch_offer, g.rematch_id,
 	g.agreements, g.south_round_seen, g.north_round_seen, g.south_user_id, g.north_user_id,
-	g.move_labels, g.resume, g.rounds, g.created_at, g.updated_at,
-	g.clock_initial, g.clock_increment, g.clock_days, g.south_ms, g.north_ms, g.turn_since, g.deadline,
-	g.rated, g.south_rating, g.north_rating, g.unrated, g.aborted_end,
-	g.south_computer, g.north_computer, g.computer_instant, g.hints, g.hint, g.takeback_offer,
+	g.move_labels, g.resume, g.rounds, g.updated_at, g.south_ms, g.north_ms, g.turn_since, g.deadline,
+	g.rated, g.south_rating, g.north_rating, g.unrated, g.aborted_end, g.hints, g.hint, g.takeback_offer,
 	su.username, su.deleted_at IS NOT NULL, nu.username, nu.deleted_at IS NOT NULL`
+
+// settingColumns are the columns of GameSettings: 11.
+const settingColumns = `g.rules, g.start_position, g.spectator_key, g.fours, g.created_at,
+	g.clock_initial, g.clock_increment, g.clock_days, g.south_computer, g.north_computer, g.computer_instant`
+
+// GameSettings are the columns of a game that nothing changes once it is
+// in play (status "playing" or "over"; a waiting game may still get a
+// computer opponent): the rules, the start, the watch key, the creation,
+// the time control and the computer's seats. A reader may keep them by
+// game id and read the rest alone (FindGameFor). The ratings are not among
+// them: they are written after the game started, without a new version.
+type GameSettings struct {
+	Rules, StartPosition, SpectatorKey, Fours string
+	CreatedAt                                 time.Time
+	ClockInitial, ClockIncrement, ClockDays   int
+	SouthComputer, NorthComputer              int
+	ComputerInstant                           bool
+}
+
+// Settings returns g's settings.
+func (g *Game) Settings() GameSettings {
+	return GameSettings{Rules: g.Rules, StartPosition: g.StartPosition, SpectatorKey: g.SpectatorKey, Fours: g.Fours,
+		CreatedAt: g.CreatedAt, ClockInitial: g.ClockInitial, ClockIncrement: g.ClockIncrement, ClockDays: g.ClockDays,
+		SouthComputer: g.SouthComputer, NorthComputer: g.NorthComputer, ComputerInstant: g.ComputerInstant}
+}
+
+// setSettings sets g's settings to s.
+func (g *Game) setSettings(s GameSettings) {
+	g.Rules, g.StartPosition, g.SpectatorKey, g.Fours, g.CreatedAt = s.Rules, s.StartPosition, s.SpectatorKey, s.Fours, s.CreatedAt
+	g.ClockInitial, g.ClockIncrement, g.ClockDays = s.ClockInitial, s.ClockIncrement, s.ClockDays
+	g.SouthComputer, g.NorthComputer, g.ComputerInstant = s.SouthComputer, s.NorthComputer, s.ComputerInstant
+}
 
 // gameFrom is the FROM clause of the game queries.
 const gameFrom = ` FROM games g
@@ -115,22 +149,34 @@ func (db *DB) findGame(ctx context.Context, column, value string) (*Game, error)
 // scanGame reads a row of gameColumns, then the columns that follow them
 // into extra.
 func scanGame(row interface{ Scan(...any) error }, extra ...any) (*Game, error) {
+	return scanGameWith(row, nil, extra...)
+}
+
+// scanGameWith reads a row of gameColumns or, when settings is not nil, a
+// row of stateColumns completed with settings; then the columns that
+// follow them into extra.
+func scanGameWith(row interface{ Scan(...any) error }, settings *GameSettings, extra ...any) (*Game, error) {
 	var g Game
 	var south, north sql.NullInt64
 	var southName, northName sql.NullString
 	var southDeleted, northDeleted bool
 	var since, deadline sql.NullTime
-	dest := []any{&g.ID, &g.Rules, &g.StartPosition, &g.Position, &g.Status, &g.Result, &g.Reason, &g.Version,
-		&g.SouthToken, &g.NorthToken, &g.SpectatorKey, &g.EndOffer, &g.RematchOffer, &g.RematchID, &g.Fours,
+	dest := []any{&g.ID, &g.Position, &g.Status, &g.Result, &g.Reason, &g.Version,
+		&g.SouthToken, &g.NorthToken, &g.EndOffer, &g.RematchOffer, &g.RematchID,
 		&g.Agreements, &g.SouthRoundSeen, &g.NorthRoundSeen, &south, &north,
-		&g.MoveLabels, &g.Resume, &g.Rounds, &g.CreatedAt, &g.UpdatedAt,
-		&g.ClockInitial, &g.ClockIncrement, &g.ClockDays, &g.SouthMS, &g.NorthMS, &since, &deadline,
-		&g.Rated, &g.SouthRating, &g.NorthRating, &g.Unrated, &g.AbortedEnd,
-		&g.SouthComputer, &g.NorthComputer, &g.ComputerInstant, &g.Hints, &g.Hint, &g.TakebackOffer,
+		&g.MoveLabels, &g.Resume, &g.Rounds, &g.UpdatedAt, &g.SouthMS, &g.NorthMS, &since, &deadline,
+		&g.Rated, &g.SouthRating, &g.NorthRating, &g.Unrated, &g.AbortedEnd, &g.Hints, &g.Hint, &g.TakebackOffer,
 		&southName, &southDeleted, &northName, &northDeleted}
+	if settings == nil {
+		dest = append(dest, &g.Rules, &g.StartPosition, &g.SpectatorKey, &g.Fours, &g.CreatedAt,
+			&g.ClockInitial, &g.ClockIncrement, &g.ClockDays, &g.SouthComputer, &g.NorthComputer, &g.ComputerInstant)
+	}
 	err := row.Scan(append(dest, extra...)...)
 	if err != nil {
 		return nil, err
+	}
+	if settings != nil {
+		g.setSettings(*settings)
 	}
 	g.TurnSince, g.Deadline = utcTime(since), utcTime(deadline)
 	g.SouthUserID, g.SouthPlayer = seated(south, southName, southDeleted)

@@ -3,6 +3,7 @@ package models_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -376,4 +377,46 @@ func TestLostEventRepaired(t *testing.T) {
 	if v, ok := b.Known(g.ID); !ok || v != 2 {
 		t.Errorf("Known = %d, %v; want 2, true", v, ok)
 	}
+}
+
+// TestFindGameForKeptSettings: a game read with the settings a reader
+// kept (FindGameFor's settings) is the game read whole, field for field,
+// while its state changed between the reads (a move, a clock); the
+// settings are the 11 columns that do not change in play.
+func TestFindGameForKeptSettings(t *testing.T) {
+	each(t, func(t *testing.T, db *models.DB) {
+		g := &models.Game{Rules: "abapa", StartPosition: start, Position: start, Status: "playing",
+			SouthToken: models.HashToken("south"), NorthToken: models.HashToken("north"),
+			ClockInitial: 300, ClockIncrement: 2, NorthComputer: 3, ComputerInstant: true, SouthMS: 300000, NorthMS: 300000}
+		if err := db.CreateGame(t.Context(), g); err != nil {
+			t.Fatal(err)
+		}
+		first, _, err := db.FindGameFor(t.Context(), g.ID, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		settings := first.Settings()
+		if settings.Rules != "abapa" || settings.StartPosition != start || settings.ClockInitial != 300 ||
+			settings.ClockIncrement != 2 || settings.NorthComputer != 3 || !settings.ComputerInstant || settings.SpectatorKey == "" {
+			t.Fatalf("settings %+v", settings)
+		}
+		first.Position, first.SouthMS = "0-5-5-5-5-4-4-4-4-4-4-4-0-0-N", 298000
+		if err := db.UpdateGame(t.Context(), first, &models.Move{Ply: 1, Pit: 0, Label: "A", Position: first.Position}); err != nil {
+			t.Fatal(err)
+		}
+		whole, _, err := db.FindGameFor(t.Context(), g.ID, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part, _, err := db.FindGameFor(t.Context(), g.ID, "", &settings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(whole, part) {
+			t.Errorf("read with the kept settings:\n%+v\nread whole:\n%+v", part, whole)
+		}
+		if part.Position != "0-5-5-5-5-4-4-4-4-4-4-4-0-0-N" || part.SouthMS != 298000 || part.Version != g.Version+1 {
+			t.Errorf("the state read with the kept settings: %s, %d ms, version %d", part.Position, part.SouthMS, part.Version)
+		}
+	})
 }

@@ -21,17 +21,22 @@ type GameVisitor struct {
 }
 
 // findGameFor is the query of FindGameFor: the game's row and its seated
-// accounts (gameColumns), their epochs and the visitor's seat.
-const findGameFor = "SELECT " + gameColumns + `, COALESCE(su.epoch, 0), COALESCE(nu.epoch, 0), COALESCE(vs.token_hash, '')` +
-	gameFrom + `
+// accounts (gameColumns), their epochs and the visitor's seat;
+// findStateFor the same without the settings (stateColumns).
+const (
+	findGameFor  = "SELECT " + gameColumns + seatFor
+	findStateFor = "SELECT " + stateColumns + seatFor
+	seatFor      = `, COALESCE(su.epoch, 0), COALESCE(nu.epoch, 0), COALESCE(vs.token_hash, '')` + gameFrom + `
 	LEFT JOIN visitor_seats vs ON vs.game_id = g.id AND vs.visitor_id = $2
 	WHERE g.id = $1`
+)
 
 // FindGameFor is FindGame with what decides the seat of visitor (the
 // cookie's visitor id as NewToken made it, "" for none): the seat it
 // holds and the epochs of the seated accounts, in the same one query.
-// ErrNotFound for no such game.
-func (db *DB) FindGameFor(ctx context.Context, id, visitor string) (*Game, GameVisitor, error) {
+// With settings, the game's as a reader kept them (GameSettings), the
+// query reads the other columns only. ErrNotFound for no such game.
+func (db *DB) FindGameFor(ctx context.Context, id, visitor string, settings *GameSettings) (*Game, GameVisitor, error) {
 	var v GameVisitor
 	if !ValidKey(id, 12) {
 		return nil, v, ErrNotFound
@@ -40,13 +45,17 @@ func (db *DB) FindGameFor(ctx context.Context, id, visitor string) (*Game, GameV
 	if visitor != "" {
 		hash = HashToken(visitor)
 	}
+	q := findGameFor
+	if settings != nil {
+		q = findStateFor
+	}
 	var row interface{ Scan(...any) error }
 	if db.pool != nil {
-		row = db.pool.QueryRow(ctx, findGameFor, id, hash)
+		row = db.pool.QueryRow(ctx, q, id, hash)
 	} else {
-		row = db.sql.QueryRowContext(ctx, sqliteParams(findGameFor), id, hash)
+		row = db.sql.QueryRowContext(ctx, sqliteParams(q), id, hash)
 	}
-	g, err := scanGame(row, &v.SouthEpoch, &v.NorthEpoch, &v.SeatHash)
+	g, err := scanGameWith(row, settings, &v.SouthEpoch, &v.NorthEpoch, &v.SeatHash)
 	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
 		return nil, v, ErrNotFound
 	}
