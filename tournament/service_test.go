@@ -242,8 +242,8 @@ func TestArenaForfeits(t *testing.T) {
 // TestSwissRounds: three players over two rounds. Round 1: the bye to
 // the lowest placed (all ratings equal: the last joined, p3), p1 South
 // against p2. Nothing more is paired while that game is played. Once p1
-// has won, round 2 gives the bye to the lowest placed without one: p2
-// (0 points); p1 meets p3, and p1, who sat South, takes North. After
+// has won, round 2 pairs the 1-point bracket p1-p3 and leaves p2 (0
+// points, no bye yet) the bye; p1, who sat South, takes North. After
 // round 2 the event is finished.
 func TestSwissRounds(t *testing.T) {
 	eachDialect(t, func(t *testing.T, f *fixture) {
@@ -587,9 +587,10 @@ func TestSwissScheduledRound(t *testing.T) {
 // TestSwissLateJoiner: four players, three rounds. Round 1: p1-p3,
 // p4-p2. p5 joins while it is played: half a point for the missed round.
 // South wins both games. Round 2, five players: p1, p4 (1), p5 (1/2),
-// p2, p3 (0); the bye to the lowest placed, p3; p1 and p4 (both South
-// before: the higher placed p1 gets North), p5 floats down to p2, who
-// sat North and so takes South. Once round 2 is paired (more than half
+// p2, p3 (0): p1 and p4 meet (both South before: the higher placed p1
+// gets North), p5 floats down and meets p2 (S1 = p5, S2 = p2, p3), who
+// sat North and so takes South; p3, left over, gets the bye. Once round
+// 2 is paired (more than half
 // of the 3 rounds), a new player is refused.
 func TestSwissLateJoiner(t *testing.T) {
 	eachDialect(t, func(t *testing.T, f *fixture) {
