@@ -661,12 +661,22 @@ func TestArenaPairCap(t *testing.T) {
 		tr := f.create(t, tournament.Settings{Kind: "arena", Minutes: 30, Rated: true}, p)
 		for i := range game.PairGames + 1 {
 			id := f.current(t, tr.ID)
-			g, err := f.games.Load(t.Context(), id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rated := i < game.PairGames; g.Rated != rated || (!rated && g.Unrated != game.UnratedPair) {
-				t.Fatalf("game %d: rated %v (%q), want %v", i+1, g.Rated, g.Unrated, rated)
+			// The pass that made the game (in the background, kicked by
+			// the last game's end) marks it casual right after storing it
+			// (game.Service.CreatePaired): wait for that, 10 s at most.
+			rated := i < game.PairGames
+			for deadline := time.Now().Add(10 * time.Second); ; {
+				g, err := f.games.Load(t.Context(), id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.Rated == rated && (rated || g.Unrated == game.UnratedPair) {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("game %d: rated %v (%q), want %v", i+1, g.Rated, g.Unrated, rated)
+				}
+				time.Sleep(10 * time.Millisecond)
 			}
 			f.play(t, id, "A", "a", "B", "b")
 			f.resign(t, id, engine.North)
