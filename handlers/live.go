@@ -99,6 +99,9 @@ type watched struct {
 	// shown is the last panel sent to each kind of watcher, cut in parts
 	// (views.Cut), which the next version's delta is taken against.
 	shown map[kind]shownPanel
+	// seeding is the version of the panel a stream renders for shown
+	// (live.wants), by kind.
+	seeding map[kind]int
 }
 
 // shownPanel is a panel sent to watchers of a kind.
@@ -123,7 +126,7 @@ func (l *live) watch(id string, w *watcher) func() {
 	gw := l.games[id]
 	if gw == nil {
 		ch, stop := l.events.Subscribe(id)
-		gw = &watched{watchers: map[*watcher]struct{}{}, kick: make(chan struct{}, 1), stop: stop, shown: map[kind]shownPanel{}}
+		gw = &watched{watchers: map[*watcher]struct{}{}, kick: make(chan struct{}, 1), stop: stop, shown: map[kind]shownPanel{}, seeding: map[kind]int{}}
 		l.games[id] = gw
 		go l.follow(id, gw, ch)
 	}
@@ -164,14 +167,20 @@ func (l *live) ready(id string, w *watcher, seat engine.Side) int {
 	return 0
 }
 
-// wants reports whether live keeps no panel of game id for watchers of
-// kind k as new as version, which a stream that shows that version keeps
-// (live.keep) so that the next version goes out as a delta.
+// wants reports whether live keeps no panel of game id for spectators of
+// kind k as new as version, and no other stream renders one: the stream
+// that shows that version renders and keeps it (live.keep), so that the
+// next version goes out as a delta. Of many streams opened at once, one
+// renders.
 func (l *live) wants(id string, k kind, version int) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	gw := l.games[id]
-	return gw != nil && k.seat == engine.Nobody && gw.shown[k].version < version
+	if gw == nil || k.seat != engine.Nobody || gw.shown[k].version >= version || gw.seeding[k] >= version {
+		return false
+	}
+	gw.seeding[k] = version
+	return true
 }
 
 // keep keeps parts, the panel of version of game id for watchers of kind
@@ -256,11 +265,11 @@ func (l *live) send(gw *watched, g *game.Game) {
 		l.mu.Unlock()
 		return
 	}
-	seen := map[kind]bool{}
+	prev := map[kind]shownPanel{}
 	var kinds []kind
 	for w := range gw.watchers {
-		if w.ready && !seen[w.kind] {
-			seen[w.kind] = true
+		if _, seen := prev[w.kind]; w.ready && !seen {
+			prev[w.kind] = gw.shown[w.kind]
 			kinds = append(kinds, w.kind)
 		}
 	}
@@ -270,20 +279,26 @@ func (l *live) send(gw *watched, g *game.Game) {
 		l.log.Error("live: render", "game", g.ID, "err", err)
 		return
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	gw.last = max(gw.last, g.Version)
+	// Cut and compare outside the lock, which every game's watchers share.
 	frames := make(map[kind]frame, len(panels))
+	shown := make(map[kind]views.Parts, len(panels))
 	for k, marked := range panels {
 		parts := views.Cut(marked)
 		f := frame{version: g.Version, data: sseFrame(g.Version, "game", parts.Full)}
-		if prev, ok := gw.shown[k]; ok && prev.version == g.Version-1 && k.seat == engine.Nobody {
-			if delta, ok := views.Delta(prev.parts, parts); ok {
+		if p := prev[k]; p.version == g.Version-1 && k.seat == engine.Nobody {
+			if delta, ok := views.Delta(p.parts, parts); ok {
 				f.delta = sseFrame(g.Version, "move", delta)
 			}
 		}
-		gw.shown[k] = shownPanel{g.Version, parts}
-		frames[k] = f
+		frames[k], shown[k] = f, parts
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	gw.last = max(gw.last, g.Version)
+	for k, parts := range shown {
+		if gw.shown[k].version < g.Version {
+			gw.shown[k] = shownPanel{g.Version, parts}
+		}
 	}
 	for w := range gw.watchers {
 		f, ok := frames[w.kind]

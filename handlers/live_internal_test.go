@@ -9,6 +9,7 @@ import (
 
 	"oware/engine"
 	"oware/game"
+	"oware/views"
 )
 
 // chanBroker is a broker whose events the test sends by hand.
@@ -100,5 +101,27 @@ func TestFrameNext(t *testing.T) {
 	}
 	if got := string((frame{version: 7, data: []byte("whole")}).next(6)); got != "whole" {
 		t.Errorf("no delta: %q, want the whole panel", got)
+	}
+}
+
+// TestLiveWantsOneRender: of the spectators' streams of one kind that
+// open on a version live keeps no panel of, the first renders it (to take
+// the next version's delta against), the others do not; a player's
+// stream never does; a newer version is wanted again.
+func TestLiveWantsOneRender(t *testing.T) {
+	b := &chanBroker{ch: make(chan int, 1)}
+	l := newLive(b, slog.New(slog.DiscardHandler), nil, nil)
+	w := &watcher{kind: kind{lang: "en", seat: engine.Nobody}}
+	defer l.watch("g", w)()
+	en := kind{lang: "en", seat: engine.Nobody}
+	if !l.wants("g", en, 5) || l.wants("g", en, 5) {
+		t.Error("two streams of version 5: want the first to render, not the second")
+	}
+	if l.wants("g", kind{lang: "en", seat: engine.South}, 5) {
+		t.Error("a player's stream renders for the deltas, which players never get")
+	}
+	l.keep("g", en, 5, views.Cut([]byte("panel")))
+	if l.wants("g", en, 5) || !l.wants("g", en, 6) {
+		t.Error("after version 5 was kept: want version 6 only")
 	}
 }
