@@ -91,51 +91,39 @@ func (s *Service) finish(ctx context.Context, t *models.Tournament) error {
 }
 
 // arenaPass finishes an arena whose time is up, else pairs its waiting
-// players. It first reads the arena (View, no lock) and stops when no
-// pair can be made; else it asks once, for all the waiting players at
-// once, which are in a real-time game elsewhere (InRealTimeGames), and
-// stops again when that leaves no pair; only then does it take the
-// tournament's lock and pair (arenaPairs), pairing only the players it
-// checked: one whose game ended meanwhile waits for the pass that end
-// kicks.
+// players.
 func (s *Service) arenaPass(ctx context.Context, t *models.Tournament, now time.Time) error {
 	if !now.Before(t.EndsAt) {
 		return s.finish(ctx, t)
 	}
-	v, err := s.View(ctx, t)
+	ratings, err := s.ratings(ctx, t)
 	if err != nil {
 		return err
 	}
-	waiting, active := arenaWaiting(v, nil)
-	if len(PairArena(waiting, active == 2)) == 0 {
-		return nil
-	}
-	ids := make([]uint, len(waiting))
-	for i, w := range waiting {
-		ids[i] = w.ID
-	}
-	busy, err := s.db.InRealTimeGames(ctx, ids)
+	elsewhere, err := s.inGames(ctx, ratings)
 	if err != nil {
 		return err
-	}
-	if waiting, _ = arenaWaiting(v, busy); len(PairArena(waiting, active == 2)) == 0 {
-		return nil
-	}
-	ratings := map[uint]float64{}
-	for _, p := range v.Players {
-		ratings[p.UserID] = p.Rating
-		busy[p.UserID] = busy[p.UserID] || !slices.Contains(ids, p.UserID) // not checked
 	}
 	made, err := s.db.PairTournament(ctx, t.ID, 0, s.games.Now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
-		for i := range players {
-			players[i].Rating = ratings[players[i].UserID]
-		}
-		return arenaPairs(newView(t, players, games, now), busy), nil
+		return arenaPairs(t, players, games, ratings, elsewhere, now), nil
 	})
 	if err != nil {
 		return err
 	}
 	return s.start(ctx, t, made)
+}
+
+// ratings returns the ratings of t's players in its category.
+func (s *Service) ratings(ctx context.Context, t *models.Tournament) (map[uint]float64, error) {
+	players, err := s.db.TournamentPlayers(ctx, t.ID, Category(t))
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[uint]float64, len(players))
+	for _, p := range players {
+		out[p.UserID] = p.Rating
+	}
+	return out, nil
 }
 
 // inGames returns which of the players (the keys of players) are in a
@@ -148,17 +136,25 @@ func (s *Service) inGames(ctx context.Context, players map[uint]float64) (map[ui
 	return s.db.InRealTimeGames(ctx, ids)
 }
 
-// arenaWaiting returns the players of the arena v who wait for a game
-// (PairArena's input) and how many take part: the players neither
-// withdrawn nor forfeited twice take part; those of them in no game of
-// the arena in play and not busy (in a game elsewhere) wait.
-func arenaWaiting(v *View, busy map[uint]bool) ([]ArenaPlayer, int) {
-	playing := map[uint]bool{}
+// arenaPairs returns the new pairings of an arena (PairArena) whose
+// players and games are as given: the players neither withdrawn nor
+// forfeited twice who are not in a game (of the arena, or elsewhere:
+// busy).
+func arenaPairs(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame,
+	ratings map[uint]float64, elsewhere map[uint]bool, now time.Time) []models.TournamentGame {
+	for i := range players {
+		players[i].Rating = ratings[players[i].UserID]
+	}
+	v := newView(t, players, games, now)
+	busy := maps.Clone(elsewhere)
+	if busy == nil {
+		busy = map[uint]bool{}
+	}
 	last := map[uint]uint{}
 	balance := map[uint]int{}
 	for _, p := range v.Pairings {
 		if !p.Over() {
-			playing[p.South], playing[p.North] = true, true
+			busy[p.South], busy[p.North] = true, true
 		}
 		if p.Outcome != Void {
 			last[p.South], last[p.North] = p.North, p.South
@@ -174,18 +170,11 @@ func arenaWaiting(v *View, busy map[uint]bool) ([]ArenaPlayer, int) {
 			continue
 		}
 		active++
-		if !playing[st.Player] && !busy[st.Player] {
+		if !busy[st.Player] {
 			waiting = append(waiting, ArenaPlayer{ID: st.Player, Points: st.Points, Rating: p.Rating,
 				Last: last[st.Player], Balance: balance[st.Player]})
 		}
 	}
-	return waiting, active
-}
-
-// arenaPairs returns the new pairings (PairArena) of the arena v, busy
-// players (in a game elsewhere) left waiting.
-func arenaPairs(v *View, busy map[uint]bool) []models.TournamentGame {
-	waiting, active := arenaWaiting(v, busy)
 	return gamesOf(0, PairArena(waiting, active == 2))
 }
 
