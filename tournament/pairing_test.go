@@ -222,6 +222,26 @@ func TestSwissDutchColourStrength(t *testing.T) {
 	}
 }
 
+// TestSwissDutchColourHistory: round 4 after a recorded history of six
+// players: R1 1-3 and 2-6 won by South, 4-5 drawn; R2 1-4 won by South,
+// 3-2 by North, 5-6 drawn; R3 5-1 won by North, 2-4 by South, 6-3 drawn.
+// 1 and 2 (3 points, never met) are the top bracket's only pair (C.5
+// before seats; the rest, 3-5 and 4-6, stays pairable: C.4). Both want
+// North strongly (1: S S N, 2: S N S): E.3 looks back to the last round
+// where their seats differed, round 3 (1 North, 2 South), and swaps
+// them: 1 South, though E.4 would give the higher ranked 1 North. 5 and
+// 6 (1 point) met: both float to 3 and 4 (1/2): 5-3, 6-4 (6-3 met); 5
+// must be North (N S S); 4 (S N N, absolute) beats 6's strong South
+// (E.2).
+func TestSwissDutchColourHistory(t *testing.T) {
+	got := recorded(6, [][][2]uint{{{1, 3}, {2, 6}, {4, 5}}, {{1, 4}, {3, 2}, {5, 6}}, {{5, 1}, {2, 4}, {6, 3}}},
+		[][]Outcome{{SouthWins, SouthWins, Draw}, {SouthWins, NorthWins, Draw}, {NorthWins, SouthWins, Draw}}, []uint{0, 0, 0})
+	want := SwissRound{Pairs: [][2]uint{{1, 2}, {3, 5}, {4, 6}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v bye %d, want %v", got.Pairs, got.Bye, want.Pairs)
+	}
+}
+
 // TestSwissDutchExchangeOrder: the exchanges of a homogeneous bracket of
 // eight (S1 = BSNs 1-4, S2 = 5-8) in the order of D.2, by hand: one
 // player first, by the difference of the sums (1: 4<>5; 2: 4<>6, 3<>5;
