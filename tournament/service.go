@@ -5,6 +5,16 @@
 // game made and played by package game, so clocks, ratings and fair play
 // apply to tournament games as to any other. It imports game, models and
 // engine; handlers and cmd/oware import it.
+//
+// Swiss rounds are paired by the FIDE Dutch system (C.04.3, the 2017
+// rules; South for White). Implemented: A.2 order, A.4 floats, A.6 seat
+// preferences; B brackets of residents and MDPs, MaxPairs and M1, S1/S2
+// and Limbo, remainders; D.1 transpositions, D.2 and D.3 exchanges in
+// the rules' order; the absolute criteria C.1-C.4 and the quality
+// criteria C.5, C.6 and C.10-C.15; the seats E.1-E.5; the bye to the
+// player left over in the last bracket. Not implemented: C.7, C.8-C.9
+// and the topscorers' exception to C.3, C.16-C.19, the collapsed last
+// bracket (A.9). Details in swiss.go and docs/tournaments.md.
 package tournament
 
 import (
