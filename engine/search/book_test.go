@@ -99,10 +99,14 @@ func TestBookChoice(t *testing.T) {
 // TestBookLevels: levels 6 to 8 play the book's move; levels 1 to 5 never
 // look at it (their move is their search's).
 func TestBookLevels(t *testing.T) {
-	s := NewSearcher(1, nil)
-	s.Book = handBook(t, [engine.NumPits]int{-500, -500, -500, 900, -500, -500}) // D, whatever the search says
+	book := handBook(t, [engine.NumPits]int{-500, -500, -500, 900, -500, -500}) // D, whatever the search says
 	g := engine.NewGame(engine.Oware{}, engine.Oware{}.Start())
+	var s *Searcher
 	for level := MinLevel; level <= MaxLevel; level++ {
+		// A new searcher for each level: one whose table holds the
+		// searches of the levels before may choose otherwise.
+		s = NewSearcher(1, nil)
+		s.Book = book
 		pit, err := s.Move(context.Background(), g, level, 3, false)
 		if err != nil {
 			t.Fatal(err)
