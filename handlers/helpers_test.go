@@ -27,9 +27,10 @@ import (
 
 // site is a test server on one database.
 type site struct {
-	t   *testing.T
-	srv *httptest.Server
-	db  *models.DB
+	t    *testing.T
+	srv  *httptest.Server
+	db   *models.DB
+	base string // handlers.Config.BaseURL
 }
 
 // eachDialect runs f on a fresh database of every dialect.
@@ -80,7 +81,7 @@ func newSiteWrapped(t *testing.T, db *models.DB, adjust func(*handlers.Config), 
 	}
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return &site{t: t, srv: srv, db: db}
+	return &site{t: t, srv: srv, db: db, base: cfg.BaseURL}
 }
 
 // withServices returns cfg with the services it lacks made on db, as the
@@ -210,7 +211,7 @@ func (s *site) newAPIGame(rules string) (id, south, north string) {
 	s.t.Helper()
 	code, g := s.api("POST", "/api/v1/games", "", map[string]string{"rules": rules, "seat": "south"})
 	if code != http.StatusCreated || g["seat"] != "south" || g["invite"] != "/join/"+g["id"].(string) ||
-		g["invite_url"] != s.srv.URL+"/join/"+g["id"].(string) {
+		g["invite_url"] != s.base+"/join/"+g["id"].(string) {
 		s.t.Fatalf("create: %d %v", code, g)
 	}
 	id, south = g["id"].(string), g["token"].(string)

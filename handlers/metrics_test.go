@@ -46,7 +46,7 @@ func newMetricsSite(t *testing.T, db *models.DB) (*site, *metrics.Metrics) {
 	srv.Config.Handler = e
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return &site{t: t, srv: srv, db: db}, m
+	return &site{t: t, srv: srv, db: db, base: "http://" + srv.Listener.Addr().String()}, m
 }
 
 // scrape returns the metrics in the text format, by series (name and

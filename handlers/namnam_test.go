@@ -165,7 +165,8 @@ func (s *site) formNamNam(lang, fours string) (south, north seated) {
 func gameID(path string) string { return path[strings.LastIndex(path, "/")+1:] }
 
 // setStart makes the game of page path start (before any move) from the
-// Nam-nam position start.
+// Nam-nam position start. Call it before anybody views the game in play:
+// the game service then keeps its start (game.keptSettings).
 func setStart(t *testing.T, db *models.DB, path, start string) {
 	t.Helper()
 	g, err := db.LoadGame(t.Context(), gameID(path))
@@ -262,6 +263,9 @@ func TestNamNamBoard(t *testing.T) {
 		if got := buttons(page); got != "ABCDEF" {
 			t.Errorf("South's buttons %q", got)
 		}
+		// A second game, set up before anybody views it in play: the
+		// instance keeps a game's start once it has read it in play.
+		sp, np = s.formNamNam("en", "last")
 		setStart(t, db, sp.game, refillStart)
 		_, _, page = s.get(np.c, np.game)
 		for _, want := range []string{"pit e, 0 seeds, nobody&#39;s", "pit f, 4 seeds, South&#39;s", "pit d, 4 seeds, North&#39;s",

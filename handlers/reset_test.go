@@ -44,7 +44,7 @@ func newMailSite(t *testing.T, db *models.DB) (*site, *mailer.Mailer, *mailertes
 	srv.Config.Handler = e
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return &site{t: t, srv: srv, db: db}, m, smtp
+	return &site{t: t, srv: srv, db: db, base: "http://" + srv.Listener.Addr().String()}, m, smtp
 }
 
 // askReset sends the form of the reset request page in lang for email.

@@ -69,7 +69,7 @@ func limitedSite(t *testing.T, log io.Writer, tune func(*http.Server), cfg func(
 	}
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return &site{t: t, srv: srv, db: db}
+	return &site{t: t, srv: srv, db: db, base: c.BaseURL}
 }
 
 // chunked returns a reader of n bytes of s repeated whose length the HTTP
