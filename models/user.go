@@ -44,6 +44,14 @@ type User struct {
 	// Board is the account's board and sound settings as the site encodes
 	// them (handlers' boardSettings), "" for the defaults (migration 00045).
 	Board string
+	// Bot: the account is a bot (migration 00085): a program that plays
+	// through the Bot API only, rated in a pool of its own. Its owner
+	// chose it before it played any game (UpgradeToBot); it stays one.
+	Bot bool
+	// BotEngine is a bot's engine name and version as it says ("" for
+	// none); BotOwnerID the account of the person who runs it, or nil.
+	BotEngine  string
+	BotOwnerID *uint
 	// DeletedAt is when the account was deleted, nil while it exists.
 	DeletedAt *time.Time
 	// CreatedAt and UpdatedAt are set by the queries (UTC).
@@ -148,8 +156,8 @@ func (db *DB) BumpEpoch(ctx context.Context, id uint) error {
 // DeleteUser deletes the account id: it sets DeletedAt, replaces the name
 // by "deleted:<id>" (which no username can take; the old name is free
 // again), clears the password and email and ends every session, and
-// deletes its puzzle rating, streak and attempts and its follows (both
-// ways), in one transaction. The games keep pointing at the row.
+// deletes its puzzle rating, streak and attempts, its API tokens and its
+// follows (both ways), in one transaction. The games keep pointing at the row.
 func (db *DB) DeleteUser(ctx context.Context, id uint) error {
 	name := fmt.Sprintf("deleted:%d", id)
 	return db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -158,6 +166,9 @@ func (db *DB) DeleteUser(ctx context.Context, id uint) error {
 		}
 		// Nobody follows a deleted account, and it follows nobody.
 		if err := tx.Exec(`DELETE FROM follows WHERE follower_id = ? OR followed_id = ?`, id, id).Error; err != nil {
+			return err
+		}
+		if err := tx.Exec(`DELETE FROM account_tokens WHERE user_id = ?`, id).Error; err != nil {
 			return err
 		}
 		return updateUser(tx, id, map[string]any{
