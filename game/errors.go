@@ -89,3 +89,18 @@ func (g *Game) CheckVersion(version int) error {
 	}
 	return nil
 }
+
+// The refusals of bots' games (bots.go, issue 35).
+var (
+	// ErrBotLobby: a bot plays the challenges for it and the ones it
+	// sends, never the lobby's open challenges or quick pairing.
+	ErrBotLobby = errors.New("game: bots are not paired by the lobby or quick pairing")
+	// ErrBotsChallengeBots: a bot challenges bots only (a person may
+	// challenge a bot).
+	ErrBotsChallengeBots = errors.New("game: a bot may challenge bots only")
+	// ErrBotRated: a game between a bot and a person is casual (bots are
+	// rated in a pool of their own).
+	ErrBotRated = errors.New("game: games between a bot and a person are casual")
+	// ErrBotBusy: the bot plays MaxBotGames games already.
+	ErrBotBusy = errors.New("game: the bot plays as many games as it may at once")
+)

@@ -126,7 +126,8 @@ func (c *Challenge) SeatToken(token string) bool {
 // CreateChallenge opens a challenge and returns it with the bearer token
 // that will hold the creator's seat. Errors: ErrBadSettings,
 // ErrRatedNeedsAccount, ErrRatedNeedsClock, ErrNotFound (no such player
-// For).
+// For), and the bots' (bots.go): ErrBotLobby, ErrBotsChallengeBots,
+// ErrBotRated.
 func (s *Service) CreateChallenge(ctx context.Context, set ChallengeSettings, by Player) (*Challenge, string, error) {
 	ch, token, err := s.newChallenge(ctx, set, by)
 	if err != nil {
@@ -198,6 +199,9 @@ func (s *Service) newChallenge(ctx context.Context, set ChallengeSettings, by Pl
 			return nil, "", ErrOwnChallenge
 		}
 		ch.ForUserID = &u.ID
+	}
+	if err := s.checkBotChallenge(ctx, by.UserID, deref(ch.ForUserID), set.Rated); err != nil {
+		return nil, "", err
 	}
 	return ch, token, nil
 }
@@ -294,7 +298,8 @@ func (s *Service) CancelChallenge(ctx context.Context, id string) error {
 // returns it with p's bearer token and seat. Of two players accepting at
 // once, one gets the game and the other ErrChallengeTaken (also for a
 // challenge taken, cancelled or gone). Other errors: ErrNotFound,
-// ErrOwnChallenge, ErrNotForYou, ErrRatedNeedsAccount.
+// ErrOwnChallenge, ErrNotForYou, ErrRatedNeedsAccount, ErrBotLobby,
+// ErrBotBusy.
 func (s *Service) Accept(ctx context.Context, id string, p Player) (*Game, string, engine.Side, error) {
 	c, err := s.FindChallenge(ctx, id)
 	if err != nil {
@@ -327,7 +332,7 @@ func (s *Service) Accept(ctx context.Context, id string, p Player) (*Game, strin
 }
 
 // mayAccept checks that p may accept the challenge c: ErrOwnChallenge,
-// ErrNotForYou, ErrRatedNeedsAccount.
+// ErrNotForYou, ErrRatedNeedsAccount, ErrBotLobby, ErrBotBusy.
 func (s *Service) mayAccept(ctx context.Context, c *Challenge, p Player) error {
 	ch := c.row
 	switch {
@@ -348,7 +353,7 @@ func (s *Service) mayAccept(ctx context.Context, c *Challenge, p Player) error {
 			return ErrNotForYou
 		}
 	}
-	return nil
+	return s.checkBotAccept(ctx, c, p.UserID)
 }
 
 // gameOf returns the game that starts when p accepts the challenge ch,
@@ -386,7 +391,8 @@ func (s *Service) gameOf(ch *models.Challenge, p Player, token string) (*Game, e
 // waiting. When such a challenge is open, p takes it and QuickPair
 // returns the game with p's token and seat; else it opens a challenge
 // for the next one to press the button, and returns it with the token of
-// the creator's seat (the game is then nil).
+// the creator's seat (the game is then nil). A bot is refused
+// (ErrBotLobby): bots are never paired with people this way.
 func (s *Service) QuickPair(ctx context.Context, rules string, tc TimeControl, rated bool, p Player) (
 	*Game, *Challenge, string, engine.Side, error) {
 	set := ChallengeSettings{Settings: Settings{Rules: rules, Clock: tc, Rated: rated}}

@@ -37,6 +37,11 @@ type Visitor struct {
 	// Token is an API client's bearer token, "" for a browser: an API
 	// request holds a seat by its token alone.
 	Token string
+	// Account is the account an API client acts for by its account
+	// token (accounts.Service.ByToken, checked by the caller), 0 for
+	// none: it holds the seats of that account's games, as a bot does
+	// through the Bot API (issue 35).
+	Account uint
 }
 
 // LoadFor returns the game with the given id and the seat v holds in it
@@ -62,7 +67,7 @@ func (s *Service) loadFor(ctx context.Context, id string, v Visitor, seated bool
 		return nil, engine.Nobody, err
 	}
 	visitor := v.ID
-	if v.Token != "" {
+	if v.Token != "" || v.Account != 0 {
 		visitor = "" // an API request holds no guest seat
 	}
 	kept := s.settings.get(id)
@@ -86,12 +91,21 @@ func (s *Service) loadFor(ctx context.Context, id string, v Visitor, seated bool
 }
 
 // seatFor returns the seat v holds in g, gv being what was read with g:
-// an API client's by its token alone; a browser's by the seat kept for its
+// an API client's by its seat token alone, or by its account token the
+// seat of its account (which still exists); a browser's by the seat kept for its
 // visitor id or through its account, while the session's epoch is the
 // account's and the account exists (SeatOf).
 func (g *Head) seatFor(v Visitor, gv models.GameVisitor) engine.Side {
 	if v.Token != "" {
 		return g.SeatByToken(v.Token)
+	}
+	if v.Account != 0 {
+		for side, seat := range g.Seats {
+			if seat.UserID != nil && *seat.UserID == v.Account && !seat.Deleted {
+				return engine.Side(side)
+			}
+		}
+		return engine.Nobody
 	}
 	var account uint
 	for side, epoch := range [2]int{gv.SouthEpoch, gv.NorthEpoch} {

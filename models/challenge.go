@@ -188,3 +188,15 @@ func (db *DB) GoneChallenges(ctx context.Context, now time.Time) (int64, error) 
 		Update("status", "cancelled")
 	return res.RowsAffected, res.Error
 }
+
+// ChallengesFor returns the challenges open at now for account forUser
+// (ForUserID), the newest first, at most limit, with their creators'
+// names.
+func (db *DB) ChallengesFor(ctx context.Context, now time.Time, forUser uint, limit int) ([]Challenge, error) {
+	var rows []Challenge
+	err := db.Gorm.WithContext(ctx).Table("challenges c").Select("c.*, COALESCE(u.username, '') AS creator").
+		Joins("LEFT JOIN users u ON u.id = c.user_id").
+		Where("c.status = 'open' AND c.expires_at > ? AND c.for_user_id = ?", now.UTC(), forUser).
+		Order("c.created_at DESC, c.id").Limit(limit).Scan(&rows).Error
+	return rows, err
+}
