@@ -17,16 +17,30 @@ import (
 // match tests: with OWARE_TEST_ENGINE=uci it runs `oware-engine uci` with
 // the arguments, with =illegal a UCI engine that always answers "bestmove
 // A" (illegal as soon as A is empty or North is to move), with =silent one
-// that never answers go.
+// that never answers go, with =log `oware-engine uci` that also writes the
+// lines it is sent to the file $OWARE_TEST_ENGINE_LOG.
 func TestMain(m *testing.M) {
 	switch os.Getenv("OWARE_TEST_ENGINE") {
 	case "uci":
 		os.Exit(run(append([]string{"uci"}, os.Args[1:]...), os.Stdout, os.Stderr))
+	case "log":
+		f, err := os.Create(os.Getenv("OWARE_TEST_ENGINE_LOG"))
+		if err != nil {
+			os.Exit(3)
+		}
+		os.Exit(uciErr(uci(os.Args[1:], io.TeeReader(os.Stdin, f), os.Stdout)))
 	case "illegal", "silent":
 		fakeEngine(os.Getenv("OWARE_TEST_ENGINE") == "silent")
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
+}
+
+func uciErr(err error) int {
+	if err != nil {
+		return 1
+	}
+	return 0
 }
 
 func fakeEngine(silent bool) {

@@ -108,6 +108,27 @@ Commands:
       where it has the position ("info string book"; OwnBook false or
       --book=false: never). --pits FILE evaluates with another pit table
       (tune --pits), --pits none without one.
+  oware-engine bot --url URL --token T --engine "CMD ..." [--concurrency 2]
+                   [--rules abapa,wari,warri] [--rated any|rated|casual]
+                   [--from any|bots|people] [--min-initial S] [--max-initial S]
+                   [--untimed=false] [--movetime MS] [--challenge NAME
+                   [--clock INITIAL+INCREMENT|none] [--seat S]] [--games N]
+      Connects an engine that speaks the UCI-like protocol below (this
+      command's own uci at any level, or another program) to a site's Bot
+      API as the bot account of the token (scope bot:play; also
+      $OWARE_BOT_TOKEN): it reads the bot's event stream, accepts the
+      challenges the filter lets through while fewer than --concurrency
+      games are played (1 to 8) and declines the others with the Bot API's
+      reason (variant, rated, casual, noBot, onlyBot, timeControl, tooFast,
+      tooSlow, later), and plays each game with an engine process of its
+      own: "position startpos moves ..." and "go wtime/btime/winc/binc"
+      (South's time is wtime), or "go movetime MS" without a clock
+      (default 1000). --challenge NAME challenges that bot, one game at a
+      time. A dropped stream is read again (after 1 s, then twice as long,
+      at most 30 s), resuming the games; a stream silent for 30 s counts
+      as dropped. An engine that fails or answers nothing in time resigns
+      its game. --games N stops after N games ended; a token the site
+      refuses stops the bridge with the site's reason.
   oware-engine match --engine "CMD ..." --engine "CMD ..." --games N
                      --movetime MS | --depth D | --nodes N
                      [--openings K|FILE] [--rules R] [--max-plies P] [--seed S]
@@ -207,6 +228,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = uci(args[1:], os.Stdin, stdout)
 	case "match":
 		err = match(args[1:], stdout, stderr)
+	case "bot":
+		err = bot(args[1:], stderr)
 	case "puzzles":
 		err = puzzles(args[1:], stdout, stderr)
 	case "openings":
