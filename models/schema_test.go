@@ -33,7 +33,7 @@ func TestSchemaMatchesModels(t *testing.T) {
 			&models.Presence{}, &models.Rating{}, &models.RatingChange{}, &models.Challenge{},
 			&models.Visitor{}, &models.VisitorSeat{}, &models.PasswordReset{}, &models.Review{},
 			&models.Puzzle{}, &models.PuzzlePlayer{}, &models.PuzzleAttempt{},
-			&models.Tournament{}, &models.TournamentPlayer{}, &models.TournamentGame{}, &models.AccountToken{}} {
+			&models.Tournament{}, &models.TournamentPlayer{}, &models.TournamentGame{}, &models.AccountToken{}, &models.Study{}} {
 			stmt := &gorm.Statement{DB: db.Gorm}
 			if err := stmt.Parse(model); err != nil {
 				t.Fatal(err)

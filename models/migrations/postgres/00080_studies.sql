@@ -1,0 +1,25 @@
+-- +goose Up
+-- Studies (issue 32): lessons any account writes (content.Studies). The
+-- chapters are one JSON array (models.Study.Chapters), written whole with
+-- a version check; search is the lower-case text the list's search looks
+-- in (title and chapters' titles and texts). Public studies are listed by
+-- language, newest change first; an account's own by owner.
+CREATE TABLE studies (
+    id          text PRIMARY KEY,
+    owner_id    bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    title       text NOT NULL,
+    lang        text NOT NULL,
+    visibility  text NOT NULL CHECK (visibility IN ('public', 'unlisted', 'private')),
+    hidden      boolean NOT NULL DEFAULT false,
+    chapters    text NOT NULL,
+    search      text NOT NULL,
+    forked_from text,
+    version     integer NOT NULL DEFAULT 1,
+    created_at  timestamptz NOT NULL,
+    updated_at  timestamptz NOT NULL
+);
+CREATE INDEX studies_listed ON studies (lang, updated_at) WHERE visibility = 'public' AND NOT hidden;
+CREATE INDEX studies_owner ON studies (owner_id, updated_at);
+
+-- +goose Down
+DROP TABLE studies;
