@@ -198,6 +198,8 @@ func run(args []string) error {
 			return buildTable(args[1:])
 		case "mine-puzzles":
 			return minePuzzles(args[1:])
+		case "hide-study":
+			return hideStudy(args[1:])
 		case "worker":
 			return worker(args[1:])
 		}
