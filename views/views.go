@@ -58,7 +58,52 @@ type Page struct {
 	// User is the logged-in player's name, "" for a visitor; CSRF is the
 	// token of the header's logout form.
 	User, CSRF string
+	// Preview is the page's link preview (Open Graph and Twitter card
+	// tags); nil for none.
+	Preview *Preview
 }
+
+// Preview is what a chat or a social site shows of a link to a page: the
+// Open Graph (ogp.me) and Twitter card tags of the layout, whose image is
+// the board of the page (views/picture, 1200×630 PNG).
+type Preview struct {
+	// Title and Description are og:title and og:description, in the
+	// page's language; "" takes the page's Title and Description.
+	Title, Description string
+	// Image is the picture's path on the site ("/en/games/abc/preview.png"),
+	// made absolute with the base URL; Alt its text alternative.
+	Image, Alt string
+}
+
+// PreviewWidth and PreviewHeight are the size in pixels of a preview's
+// image (picture.Width and picture.Height).
+const (
+	PreviewWidth  = 1200
+	PreviewHeight = 630
+)
+
+// ogLocales are the Open Graph locales (language_TERRITORY) of the site's
+// languages.
+var ogLocales = map[string]string{"cs": "cs_CZ", "it": "it_IT", "en": "en_GB"}
+
+// previewTitle returns og:title: the preview's title, else the page's.
+func (p Page) previewTitle() string {
+	if p.Preview.Title != "" {
+		return p.Preview.Title
+	}
+	return p.Title
+}
+
+// previewDescription returns og:description: the preview's, else the page's.
+func (p Page) previewDescription() string {
+	if p.Preview.Description != "" {
+		return p.Preview.Description
+	}
+	return p.Description
+}
+
+// url returns the page's absolute URL, with its query.
+func (p Page) url() string { return p.BaseURL + p.in(p.Lang) }
 
 // AssetURLs are the content-hashed URLs of the static files.
 type AssetURLs struct {
