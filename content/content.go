@@ -12,11 +12,11 @@ import (
 
 	"oware/locales"
 	"oware/models"
-	"oware/tutor"
 )
 
 // Load reads the embedded page and tutorial sources, checks every diagram
-// and tutorial board with the engine (a bad one is an error: the server
+// and lesson with the engine (CheckLesson: a lesson's tasks get the
+// engine's accepted moves) (a bad one is an error: the server
 // must not start) and brings the pages and tutorial tables up to date
 // without overwriting a page corrected in the database (models.LoadPages),
 // and adds the shipped puzzles the database lacks (models.LoadPuzzles).
@@ -62,11 +62,9 @@ func loadTutorials(ctx context.Context, db *models.DB, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	for _, t := range srcs {
-		for _, s := range t.Steps {
-			if _, _, err := tutor.Board(s.Rules, s.Position, s.Highlight, s.Accept); err != nil {
-				return fmt.Errorf("tutorial %s/%s step %d: %w", t.Locale, t.Slug, s.Number, err)
-			}
+	for i := range srcs {
+		if err := CheckLesson(ctx, &srcs[i]); err != nil {
+			return err
 		}
 	}
 	n, err := db.LoadTutorials(ctx, srcs)

@@ -67,7 +67,8 @@ type PageSource struct {
 	Slug, Locale string
 	// Title, Summary and Variant come from the front matter; Variant is the
 	// rule set key of a variant page ("abapa", ..., "namnam"), else "".
-	Title, Summary, Variant string
+	// Stage is a lesson's stage (a tutorial source's front matter).
+	Title, Summary, Variant, Stage string
 	// Body is the Markdown after the front matter.
 	Body string
 	// Hash is the SHA-256 (hex) of the whole file.
@@ -105,7 +106,7 @@ func readSources[T any](fsys fs.FS, parse func(locale, name string, data []byte)
 }
 
 // ParsePageSource parses one page source: front matter between "---" lines
-// with the keys title, summary and variant (one "key: value" a line, the
+// with the keys title, summary, variant and stage (one "key: value" a line, the
 // value optionally in double quotes), then the Markdown body.
 func ParsePageSource(locale, slug string, data []byte) (PageSource, error) {
 	sum := sha256.Sum256(data)
@@ -147,6 +148,8 @@ func ParsePageSource(locale, slug string, data []byte) (PageSource, error) {
 			src.Summary = value
 		case "variant":
 			src.Variant = value
+		case "stage":
+			src.Stage = value
 		default:
 			return src, bad("unknown front matter key %q", key)
 		}

@@ -1,6 +1,7 @@
 package models
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -25,7 +26,10 @@ type Tutorial struct {
 	Locale string
 	// Title and Summary come from the source's front matter.
 	Title, Summary string
-	// Ordinal is the tutorial's place in the list (the source's nn).
+	// Stage is the course's stage the lesson belongs to (one of Stages),
+	// from the front matter.
+	Stage string
+	// Ordinal is the lesson's place in its stage (the source's nn).
 	Ordinal int
 	// SourceHash is the sha256 hex of the source file; SaveTutorial skips
 	// an unchanged source.
@@ -51,10 +55,13 @@ type TutorialStep struct {
 	Position string
 	// Highlight is a space-separated list of pit labels to highlight.
 	Highlight string
-	// Task is "", "play", "capture", "feed" or "legal".
+	// Task is the step's goal in its source form (tutor.ParseGoal: "play",
+	// "legal", "best", "capture 3", "feed", "save b", "practice win
+	// level=3"), "" for a step without a task.
 	Task string
 	// Accept is a space-separated list of the labels that answer the task
-	// (for "legal": the set of legal moves).
+	// (for "legal": the set of legal moves): as written in the source, and
+	// once loaded (content.Load) the engine's accepted moves.
 	Accept string
 	// Rules is the engine rule set of the step ("abapa", "wari", "warri",
 	// "namnam"), for Nam-nam optionally with its table setting as in a
@@ -108,7 +115,7 @@ func (db *DB) SaveTutorial(ctx context.Context, t *Tutorial) (bool, error) {
 		default:
 			t.ID, t.CreatedAt, t.UpdatedAt = old.ID, old.CreatedAt, now
 			err := tx.Model(&Tutorial{}).Where("id = ?", old.ID).Updates(map[string]any{
-				"title": t.Title, "summary": t.Summary, "ordinal": t.Ordinal,
+				"title": t.Title, "summary": t.Summary, "stage": t.Stage, "ordinal": t.Ordinal,
 				"source_hash": t.SourceHash, "updated_at": now,
 			}).Error
 			if err != nil {
@@ -131,13 +138,37 @@ func (db *DB) SaveTutorial(ctx context.Context, t *Tutorial) (bool, error) {
 	return changed, err
 }
 
-// Tutorials returns the tutorials of a locale in order, with their steps.
+// Tutorials returns the tutorials of a locale in course order (CourseOrder),
+// with their steps.
 func (db *DB) Tutorials(ctx context.Context, locale string) ([]Tutorial, error) {
 	var list []Tutorial
 	err := db.Gorm.WithContext(ctx).
 		Preload("Steps", func(tx *gorm.DB) *gorm.DB { return tx.Order("number") }).
-		Where("locale = ?", locale).Order("ordinal, slug").Find(&list).Error
+		Where("locale = ?", locale).Find(&list).Error
+	slices.SortFunc(list, CourseOrder)
 	return list, err
+}
+
+// Stages are the course's stages in their order (a lesson's Stage).
+var Stages = []string{"rules", "tactics", "strategy", "endgames", "openings", "namnam"}
+
+// CourseOrder orders lessons as the course takes them: by stage (Stages),
+// then by their place in it (Ordinal), then by slug. A lesson of an
+// unknown stage comes last.
+func CourseOrder(a, b Tutorial) int {
+	rank := func(t Tutorial) int {
+		if i := slices.Index(Stages, t.Stage); i >= 0 {
+			return i
+		}
+		return len(Stages)
+	}
+	if c := cmp.Compare(rank(a), rank(b)); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Ordinal, b.Ordinal); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Slug, b.Slug)
 }
 
 // TutorialBySlug returns the tutorial slug of a locale with its steps in
@@ -194,20 +225,41 @@ func (db *DB) SaveTutorialProgress(ctx context.Context, userID uint, slug string
 }
 
 // ReadTutorialSources reads every tutorial source <locale>/<nn>-<slug>.md
-// of fsys (the locales/tutorials folder), sorted by locale and file name.
+// of fsys (the locales/tutorials folder), sorted by locale, then in course
+// order (CourseOrder). Two lessons of one locale and stage with the same nn
+// are an error.
 func ReadTutorialSources(fsys fs.FS) ([]Tutorial, error) {
-	return readSources(fsys, ParseTutorialSource)
+	srcs, err := readSources(fsys, ParseTutorialSource)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(srcs, func(a, b Tutorial) int {
+		if c := strings.Compare(a.Locale, b.Locale); c != 0 {
+			return c
+		}
+		return CourseOrder(a, b)
+	})
+	for i := 1; i < len(srcs); i++ {
+		a, b := srcs[i-1], srcs[i]
+		if a.Locale == b.Locale && a.Stage == b.Stage && a.Ordinal == b.Ordinal {
+			return nil, fmt.Errorf("tutorial %s: %s and %s are both lesson %d of stage %s", a.Locale, a.Slug, b.Slug, a.Ordinal, a.Stage)
+		}
+	}
+	return srcs, nil
 }
 
-// TutorialTasks are the kinds of task a step may set.
-var TutorialTasks = []string{"play", "capture", "feed", "legal"}
+// TutorialTasks are the kinds of task a step may set: the first word of
+// its task line (tutor.ParseGoal reads the rest).
+var TutorialTasks = []string{"play", "legal", "best", "capture", "feed", "save", "practice"}
 
 // ParseTutorialSource parses one tutorial source named <nn>-<slug>: front
-// matter as a page's (title, summary), then one step a "## " section: the
-// heading is the step's title, a fenced "step" block gives its board
-// (position, highlight, task, accept, rules: one "key: value" a line) and
-// the rest of the section is its text. Nothing but blank lines may come
-// before the first step.
+// matter as a page's (title, summary) with the lesson's stage (one of
+// Stages), then one step a "## " section: the heading is the step's title,
+// a fenced "step" block gives its board (position, highlight, task,
+// accept, rules: one "key: value" a line) and the rest of the section is
+// its text. Nothing but blank lines may come before the first step. Only a
+// "play" task needs accept (its answers); the engine finds the others'
+// (content.Load checks a written accept against it).
 func ParseTutorialSource(locale, name string, data []byte) (Tutorial, error) {
 	t := Tutorial{Locale: locale}
 	bad := func(msg string, args ...any) error {
@@ -223,7 +275,10 @@ func ParseTutorialSource(locale, name string, data []byte) (Tutorial, error) {
 	if err != nil {
 		return t, err
 	}
-	t.Title, t.Summary, t.SourceHash = src.Title, src.Summary, src.Hash
+	t.Title, t.Summary, t.Stage, t.SourceHash = src.Title, src.Summary, src.Stage, src.Hash
+	if !slices.Contains(Stages, t.Stage) {
+		return t, bad("stage %q: want one of %s", t.Stage, strings.Join(Stages, ", "))
+	}
 	sections := strings.Split("\n"+src.Body, "\n## ")
 	if strings.TrimSpace(sections[0]) != "" {
 		return t, bad("text before the first step (## heading)")
@@ -285,10 +340,10 @@ func parseStep(number int, sec string) (TutorialStep, error) {
 		return s, fmt.Errorf("step %d: no title", number)
 	case s.Position == "":
 		return s, fmt.Errorf("step %d: no position", number)
-	case s.Task != "" && !slices.Contains(TutorialTasks, s.Task):
+	case s.Task != "" && !slices.Contains(TutorialTasks, strings.Fields(s.Task)[0]):
 		return s, fmt.Errorf("step %d: unknown task %q", number, s.Task)
-	case s.Task != "" && s.Accept == "":
-		return s, fmt.Errorf("step %d: task %s without accept", number, s.Task)
+	case s.Task == "play" && s.Accept == "":
+		return s, fmt.Errorf("step %d: task play without accept", number)
 	case s.Task == "" && s.Accept != "":
 		return s, fmt.Errorf("step %d: accept without a task", number)
 	}

@@ -3,6 +3,7 @@ package models_test
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"oware/locales"
 	"oware/models"
@@ -24,7 +25,7 @@ func TestLoadTutorials(t *testing.T) {
 			t.Fatalf("second load wrote %d (%v)", n, err)
 		}
 		list, err := db.Tutorials(ctx, "it")
-		if err != nil || len(list) != 3 || list[0].Slug != "oware-step-by-step" || list[1].Slug != "grand-slam" || list[2].Slug != "namnam" {
+		if err != nil || len(list) != 3 || list[0].Slug != "oware-step-by-step" || list[1].Slug != "grand-slam" || list[2].Slug != "namnam" || list[0].Stage != "rules" || list[2].Stage != "namnam" {
 			t.Fatalf("it tutorials %+v (%v)", list, err)
 		}
 		for i, s := range list[0].Steps {
@@ -85,8 +86,11 @@ func TestTutorialProgressGrows(t *testing.T) {
 // TestParseTutorialSourceErrors: a broken source is refused with a message
 // that names the file.
 func TestParseTutorialSourceErrors(t *testing.T) {
-	front := "---\ntitle: T\nsummary: S\n---\n"
+	front := "---\ntitle: T\nsummary: S\nstage: rules\n---\n"
 	for name, src := range map[string]string{
+		"no stage":      "---\ntitle: T\nsummary: S\n---\n## One\n\n```step\nposition: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\n```\n",
+		"unknown stage": "---\ntitle: T\nsummary: S\nstage: dance\n---\n## One\n\n```step\nposition: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\n```\n",
+		"unknown goal":  front + "## One\n\n```step\nposition: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\ntask: dance 3\n```\n",
 		"no step block": front + "## One\n\ntext\n",
 		"no position":   front + "## One\n\n```step\nhighlight: A\n```\n",
 		"unknown task":  front + "## One\n\n```step\nposition: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\ntask: dance\naccept: A\n```\n",
@@ -99,7 +103,39 @@ func TestParseTutorialSourceErrors(t *testing.T) {
 		}
 	}
 	tu, err := models.ParseTutorialSource("en", "03-nam-nam", []byte(front+"## One\n\nBefore.\n\n```step\nposition: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nrules: wari\n```\n\nAfter.\n"))
-	if err != nil || tu.Slug != "nam-nam" || tu.Ordinal != 3 || len(tu.Steps) != 1 || tu.Steps[0].Text != "Before.\n\nAfter." || tu.Steps[0].Rules != "wari" {
+	if err != nil || tu.Slug != "nam-nam" || tu.Stage != "rules" || tu.Ordinal != 3 || len(tu.Steps) != 1 || tu.Steps[0].Text != "Before.\n\nAfter." || tu.Steps[0].Rules != "wari" {
 		t.Errorf("%+v (%v)", tu, err)
+	}
+}
+
+// TestCourseOrder: lessons come by stage in the course's order, then by
+// their number in the stage; two lessons with one number in a stage are an
+// error; an engine goal needs no accept list.
+func TestCourseOrder(t *testing.T) {
+	src := func(stage string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("---\ntitle: T\nsummary: S\nstage: " + stage +
+			"\n---\n## One\n\n```step\nposition: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\ntask: capture 2\n```\n")}
+	}
+	fsys := fstest.MapFS{
+		"en/01-fours.md": src("namnam"), "en/02-chains.md": src("rules"), "en/01-sowing.md": src("rules"),
+		"en/01-forks.md": src("tactics"), "cs/01-fours.md": src("namnam"),
+	}
+	srcs, err := models.ReadTutorialSources(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range srcs {
+		got = append(got, s.Locale+"/"+s.Slug)
+	}
+	if want := "cs/fours en/sowing en/chains en/forks en/fours"; strings.Join(got, " ") != want {
+		t.Errorf("order %v, want %s", got, want)
+	}
+	if srcs[1].Steps[0].Task != "capture 2" || srcs[1].Steps[0].Accept != "" {
+		t.Errorf("step %+v", srcs[1].Steps[0])
+	}
+	fsys["en/02-twice.md"] = src("rules")
+	if _, err := models.ReadTutorialSources(fsys); err == nil || !strings.Contains(err.Error(), "both lesson 2 of stage rules") {
+		t.Errorf("two lessons 2 of rules: %v", err)
 	}
 }

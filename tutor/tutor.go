@@ -89,9 +89,16 @@ type Verdict struct {
 	Checked engine.Moves
 }
 
-// CheckMove judges the pit label sown for a "play", "capture" or "feed"
-// task on pos under r, whose right answers are accept.
+// CheckMove judges the pit label sown for a move task on pos under r:
+// task is the step's goal in its source form (ParseGoal: "play",
+// "capture 3", "feed", "save b", "best"), accept its accepted moves
+// (Accepted's). A wrong answer's lines say, from the position, what the
+// move misses or allows (the opponent's reply and its capture).
 func CheckMove(l Localizer, r engine.Rules, pos engine.Position, task string, accept engine.Moves, label string) Verdict {
+	g, err := ParseGoal(task)
+	if err != nil {
+		g = Goal{Kind: task}
+	}
 	pit, err := engine.ParseLabel(label)
 	if err != nil {
 		return Verdict{Lines: []string{l.T("tut_hint_bad_pit")}}
@@ -99,24 +106,15 @@ func CheckMove(l Localizer, r engine.Rules, pos engine.Position, task string, ac
 	after, mv, err := r.Play(pos, pit)
 	if err != nil {
 		v := Verdict{Lines: []string{capitalize(illegalHint(l, r, pos, err, pit))}}
-		if task == "play" {
+		if g.Kind == GoalPlay {
 			v.Lines = append(v.Lines, l.T("tut_hint_play", "Labels", labelList(accept)))
 		}
 		return v
 	}
 	if !accept.Has(pit) {
-		var why string
-		switch {
-		case task == "capture" && capturedBy(mv, mv.Mover) == 0:
-			why = noCaptureHint(l, r, pos, mv)
-		case task == "play":
-			why = l.T("tut_hint_play", "Labels", labelList(accept))
-		default:
-			why = l.T("tut_hint_other", "Label", label)
-		}
-		return Verdict{Lines: []string{why}}
+		return Verdict{Lines: wrongLines(l, r, pos, g, accept, mv, after)}
 	}
-	return Verdict{Correct: true, Played: true, Move: mv, After: after, Lines: moveLines(l, r, task, mv, after)}
+	return Verdict{Correct: true, Played: true, Move: mv, After: after, Lines: moveLines(l, r, g.Kind, mv, after)}
 }
 
 // CheckLegal judges the ticked pits (labels) of a "legal" task on pos

@@ -201,3 +201,11 @@ func (d *Deep) MineDeep(ctx context.Context, rules engine.Oware, start engine.Po
 		}
 	}
 }
+
+// Values returns every legal move of pos under rules with its deep search
+// value (see Deep: DeepDepth plies after it, whole seeds of final capture
+// difference from the mover's side, the captures made counted; Lo = Hi),
+// best first, then the lower pit first. Only ctx's error is returned.
+func (d *Deep) Values(ctx context.Context, rules engine.Oware, pos engine.Position) ([]endgame.MoveBounds, error) {
+	return d.values(ctx, rules, pos)
+}
