@@ -267,3 +267,30 @@ func TestTablesCommand(t *testing.T) {
 		t.Errorf("namnam tables: exit %d", code)
 	}
 }
+
+// TestMatchOnTheClock: with --clock each engine gets its own clock in
+// "go wtime/btime/winc/binc"; engines that answer in time finish their
+// games, a silent one loses each game when its clock is gone.
+func TestMatchOnTheClock(t *testing.T) {
+	code, out, errOut := runCmd("match", "--engine", engineCommand(t, "uci", "--level", "2"),
+		"--engine", engineCommand(t, "uci", "--level", "1"), "--games", "2", "--clock", "20+0.1", "--openings", "2", "--json")
+	var sum matchSummary
+	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil || sum.Games != 2 || strings.Contains(errOut, "lost on time") {
+		t.Fatalf("exit %d: %s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCmd("match", "--engine", engineCommand(t, "uci", "--level", "1"),
+		"--engine", engineCommand(t, "silent"), "--games", "2", "--clock", "1+0", "--json")
+	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil || sum.Wins != 2 {
+		t.Errorf("against a silent engine on a 1 s clock: exit %d: %s\n%s", code, out, errOut)
+	}
+	for _, c := range []struct {
+		arg        string
+		clock, inc int
+		ok         bool
+	}{{"10+0.1", 10000, 100, true}, {"300+5", 300000, 5000, true}, {"0.5+0", 0, 0, false}, {"10", 0, 0, false}, {"10+61", 0, 0, false}} {
+		clock, inc, err := parseMatchClock(c.arg)
+		if (err == nil) != c.ok || clock != c.clock || inc != c.inc {
+			t.Errorf("parseMatchClock(%q) = %d, %d, %v", c.arg, clock, inc, err)
+		}
+	}
+}

@@ -130,7 +130,7 @@ Commands:
       its game. --games N stops after N games ended; a token the site
       refuses stops the bridge with the site's reason.
   oware-engine match --engine "CMD ..." --engine "CMD ..." --games N
-                     --movetime MS | --depth D | --nodes N
+                     --movetime MS | --clock S+I | --depth D | --nodes N
                      [--openings K|FILE] [--rules R] [--max-plies P] [--seed S]
                      [--sprt ELO0,ELO1 [--alpha A] [--beta B]] [--json]
       Referees N games between two UCI engines (e.g. "oware-engine uci
@@ -138,7 +138,9 @@ Commands:
       a random opening of K plies (default 4), or the openings of FILE in
       turn (one a line, as openings prints them). The limits go to the
       engines as "go movetime MS depth D nodes N" (nodes alone: a fixed
-      effort, the same result whatever the machine's load). The rules
+      effort, the same result whatever the machine's load); --clock S+I
+      gives each engine a clock of S seconds and I seconds a move, sent as
+      "go wtime/btime/winc/binc", and an engine out of time loses. The rules
       engine judges: an illegal, late or missing move loses; a game of P
       plies (default 600) ends as by agreement. Prints wins/draws/losses
       of the first engine, its score with a 95 % interval and the Elo

@@ -57,13 +57,17 @@ type matchConfig struct {
 	rules    engine.Rules
 	games    int
 	movetime int // ms, 0 for none
-	depth    int
-	nodes    uint64
-	openings int     // random plies each opening starts with
-	book     [][]int // or the openings to play in turn (a pair each)
-	maxPlies int
-	seed     uint64
-	sprt     *sprt // the stop rule, or nil
+	// clock is each side's clock at the start, and inc what a move adds
+	// (ms; clock 0: none): "go wtime/btime/winc/binc", and a side whose
+	// time runs out loses.
+	clock, inc int
+	depth      int
+	nodes      uint64
+	openings   int     // random plies each opening starts with
+	book       [][]int // or the openings to play in turn (a pair each)
+	maxPlies   int
+	seed       uint64
+	sprt       *sprt // the stop rule, or nil
 }
 
 // match referees games between two UCI engines and prints the score.
@@ -74,6 +78,7 @@ func match(args []string, out, progress io.Writer) error {
 	rulesName := fs.String("rules", "abapa", "rule set")
 	games := fs.Int("games", 100, "number of games (pairs: even)")
 	movetime := fs.Int("movetime", 0, "milliseconds per move")
+	clock := fs.String("clock", "", "S+I: each side's clock, S seconds and I seconds a move (a side out of time loses)")
 	depth := fs.Int("depth", 0, "search depth per move")
 	nodes := fs.Uint64("nodes", 0, "nodes searched per move")
 	openings := fs.String("openings", "4", "random plies each opening starts with, or a file of openings")
@@ -94,8 +99,8 @@ func match(args []string, out, progress io.Writer) error {
 		return usageError{errors.New("give two --engine commands")}
 	case *games < 1 || *games > 100000:
 		return usageError{fmt.Errorf("--games %d: want 1 to 100000", *games)}
-	case *movetime == 0 && *depth == 0 && *nodes == 0:
-		return usageError{errors.New("give --movetime MS, --depth D or --nodes N")}
+	case *movetime == 0 && *depth == 0 && *nodes == 0 && *clock == "":
+		return usageError{errors.New("give --movetime MS, --clock S+I, --depth D or --nodes N")}
 	case *movetime < 0 || *movetime > 600000 || *depth < 0 || *depth > 96 || *nodes > 1e10:
 		return usageError{errors.New("--movetime 1..600000 ms, --depth 1..96, --nodes up to 10^10")}
 	case *maxPlies < 10:
@@ -106,6 +111,11 @@ func match(args []string, out, progress io.Writer) error {
 		return usageError{err}
 	}
 	cfg := matchConfig{rules: r, games: *games, movetime: *movetime, depth: *depth, nodes: *nodes, maxPlies: *maxPlies, seed: *seed}
+	if *clock != "" {
+		if cfg.clock, cfg.inc, err = parseMatchClock(*clock); err != nil {
+			return usageError{err}
+		}
+	}
 	if cfg.openings, err = strconv.Atoi(*openings); err != nil {
 		if cfg.book, err = readOpenings(r, *openings); err != nil {
 			return usageError{err}
@@ -300,6 +310,10 @@ func refereeGame(cfg matchConfig, seats [2]*uciProcess, opening []int) (res engi
 	if cfg.movetime > 0 && cfg.depth == 0 {
 		timeout = 2*time.Duration(cfg.movetime)*time.Millisecond + time.Second
 	}
+	left := [2]int{cfg.clock, cfg.clock}
+	if cfg.clock > 0 {
+		timeout = time.Duration(cfg.clock+cfg.inc)*time.Millisecond + time.Second
+	}
 	for !g.Over {
 		if len(g.Moves) >= cfg.maxPlies {
 			g.Agree()
@@ -312,11 +326,22 @@ func refereeGame(cfg matchConfig, seats [2]*uciProcess, opening []int) (res engi
 		} else {
 			p.send("position startpos moves %s", moveString(g))
 		}
-		p.send(goLine)
+		asked := time.Now()
+		if cfg.clock > 0 {
+			p.send("%s wtime %d btime %d winc %d binc %d", goLine, left[0], left[1], cfg.inc, cfg.inc)
+		} else {
+			p.send(goLine)
+		}
 		line, err := p.expect("bestmove", timeout)
 		loses := engine.Winner(engine.Side(seat).Opponent())
 		if err != nil {
 			return loses, fmt.Sprintf("%s: %v", p.command, err), seat
+		}
+		if cfg.clock > 0 {
+			if left[seat] -= int(time.Since(asked).Milliseconds()); left[seat] < 0 {
+				return loses, fmt.Sprintf("%s lost on time after %d plies", p.command, len(g.Moves)), seat
+			}
+			left[seat] += cfg.inc
 		}
 		label := strings.TrimSpace(strings.TrimPrefix(line, "bestmove"))
 		if f := strings.Fields(label); len(f) > 0 {
@@ -469,4 +494,17 @@ func splitWords(s string) ([]string, error) {
 		words = append(words, cur.String())
 	}
 	return words, nil
+}
+
+// parseMatchClock reads --clock "S+I" (seconds, decimals allowed: "10+0.1")
+// and returns the clock and the increment in milliseconds: S 1 to 3600,
+// I 0 to 60.
+func parseMatchClock(s string) (clock, inc int, err error) {
+	a, b, ok := strings.Cut(s, "+")
+	c, err1 := strconv.ParseFloat(a, 64)
+	i, err2 := strconv.ParseFloat(b, 64)
+	if !ok || err1 != nil || err2 != nil || c < 1 || c > 3600 || i < 0 || i > 60 {
+		return 0, 0, fmt.Errorf("--clock %q: want S+I, seconds (1 to 3600) and seconds a move (0 to 60), e.g. 10+0.1", s)
+	}
+	return int(c * 1000), int(i * 1000), nil
 }

@@ -295,46 +295,9 @@ func (e *uciEngine) position(f []string) error {
 // goSearch starts a search with the limits of "go" (depth, movetime,
 // wtime/btime/winc/binc, ponder, infinite) within the level's own.
 func (e *uciEngine) goSearch(f []string) {
-	opt := e.level.Options(e.seed)
+	opt, waitForStop := goOptions(e.level.Options(e.seed), f, e.game.Position.ToMove)
 	opt.Threads = e.threads
 	e.seed++
-	var clock [4]int // wtime, btime, winc, binc
-	waitForStop := false
-	// "go nodes N" alone replaces the level's time by the node count, so
-	// that a match at fixed nodes plays the same whatever the load.
-	nodesOnly, timed := false, false
-	for i := 0; i < len(f); i++ {
-		arg := func() int {
-			if i+1 < len(f) {
-				i++
-				n, _ := strconv.Atoi(f[i])
-				return max(n, 0)
-			}
-			return 0
-		}
-		switch f[i] {
-		case "depth":
-			opt.Depth = tighter(opt.Depth, arg())
-		case "movetime":
-			timed = true
-			opt.MoveTime = tighterTime(opt.MoveTime, time.Duration(arg())*time.Millisecond)
-		case "wtime", "btime", "winc", "binc":
-			timed = true
-			clock[map[string]int{"wtime": 0, "btime": 1, "winc": 2, "binc": 3}[f[i]]] = arg()
-		case "nodes":
-			opt.Nodes, nodesOnly = uint64(arg()), true
-		case "ponder", "infinite":
-			waitForStop, opt.MoveTime = true, 0
-		}
-	}
-	if nodesOnly && !timed {
-		opt.MoveTime = 0
-	}
-	if side := int(e.game.Position.ToMove); clock[side] > 0 && !waitForStop {
-		left, inc := clock[side], clock[side+2]
-		budget := min(left/30+inc*3/4, left/4)
-		opt.MoveTime = tighterTime(opt.MoveTime, time.Duration(max(budget, 10))*time.Millisecond)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	e.cancel, e.finished, e.release = cancel, make(chan struct{}), make(chan struct{})
 	opt.Info = func(r search.Result) {
@@ -398,4 +361,49 @@ func labels(pits []int) string {
 		s[i] = engine.Label(p)
 	}
 	return strings.Join(s, " ")
+}
+
+// goOptions returns opt, a level's options, within the limits of the
+// arguments f of "go" for the player toMove (their own clock of
+// wtime/btime and winc/binc), and whether the search waits for "stop"
+// (ponder, infinite). "go nodes N" alone replaces the level's time by the
+// node count, so that a match at fixed nodes plays the same whatever the
+// load.
+func goOptions(opt search.Options, f []string, toMove engine.Side) (search.Options, bool) {
+	var clock [4]int // wtime, btime, winc, binc
+	waitForStop := false
+	nodesOnly, timed := false, false
+	for i := 0; i < len(f); i++ {
+		arg := func() int {
+			if i+1 < len(f) {
+				i++
+				n, _ := strconv.Atoi(f[i])
+				return max(n, 0)
+			}
+			return 0
+		}
+		switch f[i] {
+		case "depth":
+			opt.Depth = tighter(opt.Depth, arg())
+		case "movetime":
+			timed = true
+			opt.MoveTime = tighterTime(opt.MoveTime, time.Duration(arg())*time.Millisecond)
+		case "wtime", "btime", "winc", "binc":
+			timed = true
+			k := map[string]int{"wtime": 0, "btime": 1, "winc": 2, "binc": 3}[f[i]] // before arg moves i on
+			clock[k] = arg()
+		case "nodes":
+			opt.Nodes, nodesOnly = uint64(arg()), true
+		case "ponder", "infinite":
+			waitForStop, opt.MoveTime = true, 0
+		}
+	}
+	if nodesOnly && !timed {
+		opt.MoveTime = 0
+	}
+	if side := int(toMove); clock[side] > 0 && !waitForStop {
+		ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+		opt.Clock = search.Clock{Left: ms(clock[side]), Increment: ms(clock[side+2])}
+	}
+	return opt, waitForStop
 }

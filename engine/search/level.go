@@ -83,21 +83,10 @@ func (l Level) Options(seed uint64) Options {
 // answers within about 1 s on one core of a small server. Errors:
 // ErrGameOver, an invalid level, or ctx's error when ctx ends first.
 func (s *Searcher) Move(ctx context.Context, g *engine.Game, level Level, seed uint64, minThink bool) (int, error) {
-	if !level.Valid() {
-		return -1, fmt.Errorf("search: level %d: want 1 to 8", level)
-	}
 	start := time.Now()
-	opt := level.Options(seed)
-	if g.LegalMoves().Count() == 1 {
-		opt.Depth = 1
-	}
-	pit, ok := s.BookMove(g, level, seed)
-	if !ok {
-		res, err := s.Search(ctx, g, opt)
-		if err != nil {
-			return -1, err
-		}
-		pit = res.Best
+	pit, err := s.MoveOnClock(ctx, g, level, seed, Clock{})
+	if err != nil {
+		return -1, err
 	}
 	if minThink {
 		if wait := MinThinkTime - time.Since(start); wait > 0 {
@@ -111,6 +100,28 @@ func (s *Searcher) Move(ctx context.Context, g *engine.Game, level Level, seed u
 		}
 	}
 	return pit, nil
+}
+
+// MoveOnClock is Move without minThink for a player on clock c (the zero
+// Clock: none): the level's search within its share of the clock
+// (ClockTimes), the book's move at once where it has the position.
+func (s *Searcher) MoveOnClock(ctx context.Context, g *engine.Game, level Level, seed uint64, c Clock) (int, error) {
+	if !level.Valid() {
+		return -1, fmt.Errorf("search: level %d: want 1 to 8", level)
+	}
+	opt := level.Options(seed)
+	opt.Clock = c
+	if g.LegalMoves().Count() == 1 {
+		opt.Depth = 1
+	}
+	if pit, ok := s.BookMove(g, level, seed); ok {
+		return pit, nil
+	}
+	res, err := s.Search(ctx, g, opt)
+	if err != nil {
+		return -1, err
+	}
+	return res.Best, nil
 }
 
 // Analysis is a search's answer in the shape of the analysis API:

@@ -30,7 +30,41 @@ type Limits struct {
 	Depth    int           // plies
 	MoveTime time.Duration // wall-clock time
 	Nodes    uint64        // positions visited
+	// Clock, when its Left is above zero, is the mover's real-time clock:
+	// the search spends its share of it (ClockTimes), within MoveTime when
+	// that is set too.
+	Clock Clock
 }
+
+// Clock is a player's real-time clock at the start of their move: the
+// time Left and the Increment added after the move (UCI's wtime/winc).
+type Clock struct {
+	Left, Increment time.Duration
+}
+
+// ClockTimes returns how long a move on clock c may take: soft, the time
+// after which no new iteration starts once the best move and its value
+// have settled (a 30th of what is left and three quarters of the
+// increment, at most cap when cap is above zero, at least 10 ms), and
+// hard, when the search stops whatever it found (unstableShare times
+// soft, at most a quarter of what is left, never below soft). An
+// iteration whose best move changed or whose value fell by half a seed or
+// more (unclear) may start until hard's startMore. Zero and zero for no
+// clock.
+func ClockTimes(c Clock, cap time.Duration) (soft, hard time.Duration) {
+	if c.Left <= 0 {
+		return 0, 0
+	}
+	soft = max(min(c.Left/30+c.Increment*3/4, c.Left/4), 10*time.Millisecond)
+	if cap > 0 {
+		soft = min(soft, cap)
+	}
+	return soft, max(min(soft*unstableShare, c.Left/4), soft)
+}
+
+// unstableShare is how many times its usual share an unclear move may
+// spend (ClockTimes).
+const unstableShare = 3
 
 // Options are one search's settings beyond its Limits.
 type Options struct {
@@ -193,7 +227,13 @@ type run struct {
 	table    *endgame.Table
 	start    time.Time
 	deadline time.Time
-	nodes    uint64
+	// soft and hard are the times after which no iteration starts, when
+	// the best move settled (soft) or not (hard): MoveTime and MoveTime
+	// without a clock (ClockTimes). unclear: the last iteration changed
+	// the best move or lowered its value by half a seed or more.
+	soft, hard time.Duration
+	unclear    bool
+	nodes      uint64
 	// cutoffs and firstCutoffs count the beta cutoffs, and those by the
 	// first move tried (Result.Cutoffs).
 	cutoffs, firstCutoffs uint64
@@ -235,6 +275,10 @@ type run struct {
 
 func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run {
 	r := &run{Searcher: s, ctx: ctx, opt: opt, rules: g.Rules, start: time.Now(), release: func() {}}
+	r.soft, r.hard = opt.MoveTime, opt.MoveTime
+	if opt.Clock.Left > 0 {
+		r.soft, r.hard = ClockTimes(opt.Clock, opt.MoveTime)
+	}
 	replay := g.Rules
 	if n, ok := g.Rules.(engine.NamNam); ok {
 		r.budget = engine.NewBudget(math.MaxInt64 / 2)
@@ -242,8 +286,8 @@ func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run
 		replay = n
 		stopCtx := context.AfterFunc(ctx, r.budget.Stop)
 		r.release = func() { stopCtx() }
-		if opt.MoveTime > 0 {
-			timer := time.AfterFunc(opt.MoveTime, r.budget.Stop)
+		if r.hard > 0 {
+			timer := time.AfterFunc(r.hard, r.budget.Stop)
 			r.release = func() { stopCtx(); timer.Stop() }
 		}
 	}
@@ -254,8 +298,8 @@ func (s *Searcher) newRun(ctx context.Context, g *engine.Game, opt Options) *run
 			r.table = s.tables.Table(o)
 		}
 	}
-	if opt.MoveTime > 0 {
-		r.deadline = r.start.Add(opt.MoveTime - min(time.Duration(float64(opt.MoveTime)*stopMargin), maxMargin))
+	if r.hard > 0 {
+		r.deadline = r.start.Add(r.hard - min(time.Duration(float64(r.hard)*stopMargin), maxMargin))
 	}
 	state := opt.Seed
 	r.noiseKey = splitmix64(&state)
@@ -290,6 +334,7 @@ func (r *run) iterate(legal engine.Moves) (Result, error) {
 		if done == 0 {
 			break // stopped before the first move of this depth was searched
 		}
+		r.unclear = best.Depth > 0 && (moves[0].pit != best.Best || int(score) <= best.Score-unclearDrop)
 		best = Result{Best: moves[0].pit, Score: int(score), Depth: depth, Exact: exact && done == len(moves)}
 		best.Proven = outcome(moves[:done], best.Exact)
 		best.PV = r.line(0)
@@ -347,9 +392,17 @@ const (
 	maxMargin  = 15 * time.Millisecond
 )
 
+// unclearDrop is the fall of the best value between iterations, in
+// centi-seeds, that makes a move unclear (ClockTimes).
+const unclearDrop = 50
+
 // noTimeForMore: the next iteration should not start.
 func (r *run) noTimeForMore() bool {
-	return !r.helper && !r.deadline.IsZero() && float64(time.Since(r.start)) > startMore*float64(r.opt.MoveTime)
+	limit := r.soft
+	if r.unclear {
+		limit = r.hard
+	}
+	return !r.helper && !r.deadline.IsZero() && float64(time.Since(r.start)) > startMore*float64(limit)
 }
 
 // rootMoves lists the legal moves in an order drawn from the seed.
