@@ -51,11 +51,15 @@ type Part struct {
 }
 
 // Diagram is a board diagram of a page: a position checked by the engine,
-// the pits to highlight and a caption.
+// the pits to highlight, a caption, and the moves the text plays from the
+// position (pits 0..11, legal in turn; none for a diagram that only shows
+// a position).
 type Diagram struct {
+	Rules     engine.Rules
 	Position  engine.Position
 	Highlight engine.Moves
 	Caption   string
+	Moves     []int
 }
 
 // diagramFence opens a board diagram in a page body; a line of three
@@ -115,12 +119,14 @@ func Body(body string) ([]Part, error) {
 
 // parseDiagram reads the lines of a ```board block ("key: value"):
 // position (a RULES.md position string, required), highlight (labels
-// separated by spaces), caption, and rules (the rule set that parses the
-// position, "abapa" when absent). The engine checks the position, so a
-// diagram can never show an impossible one.
+// separated by spaces), caption, rules (the rule set that parses the
+// position, "abapa" when absent) and moves (labels separated by spaces,
+// played in turn from the position: what the caption tells). The engine
+// checks the position and the moves, so a diagram can never show an
+// impossible one.
 func parseDiagram(lines []string) (Diagram, error) {
 	var d Diagram
-	rules, pos := "abapa", ""
+	rules, pos, moves := "abapa", "", ""
 	for _, line := range lines {
 		if strings.TrimSpace(line) == "" {
 			continue
@@ -137,6 +143,8 @@ func parseDiagram(lines []string) (Diagram, error) {
 			rules = value
 		case "caption":
 			d.Caption = value
+		case "moves":
+			moves = value
 		case "highlight":
 			h, err := tutor.ParseLabels(value)
 			if err != nil {
@@ -153,6 +161,15 @@ func parseDiagram(lines []string) (Diagram, error) {
 	}
 	if d.Position, err = r.ParsePosition(pos); err != nil {
 		return d, fmt.Errorf("diagram %q: %w", pos, err)
+	}
+	d.Rules = r
+	if moves != "" {
+		if d.Moves, err = engine.ParseMoves(moves); err != nil {
+			return d, fmt.Errorf("diagram moves: %w", err)
+		}
+		if _, err := engine.ReplayGame(r, d.Position, d.Moves); err != nil {
+			return d, fmt.Errorf("diagram %q, moves %q: %w", pos, moves, err)
+		}
 	}
 	return d, nil
 }

@@ -41,6 +41,9 @@ func TestPageDiagramsLegal(t *testing.T) {
 		"position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nhighlight: G",
 		"position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nrules: chess",
 		"highlight: A",
+		"position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nmoves: a",   // North's pit, South to move
+		"position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nmoves: C C", // the second C is South's pit on North's turn
+		"position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\nmoves: C 7", // not a label
 	} {
 		parts, err := Body("Text.\n\n```board\n" + bad + "\n```\n")
 		if err != nil || len(parts) != 2 || parts[1].Err == nil {
