@@ -126,18 +126,27 @@ func (c *Challenge) SeatToken(token string) bool {
 // CreateChallenge opens a challenge and returns it with the bearer token
 // that will hold the creator's seat. Errors: ErrBadSettings,
 // ErrRatedNeedsAccount, ErrRatedNeedsClock, ErrNotFound (no such player
-// For), and the bots' (bots.go): ErrBotLobby, ErrBotsChallengeBots,
-// ErrBotRated.
+// For), ErrTooManyChallenges (MaxOpenChallenges open, counted in the
+// insert's transaction: requests at once on any instance cannot pass it),
+// and the bots' (bots.go): ErrBotLobby, ErrBotsChallengeBots, ErrBotRated.
 func (s *Service) CreateChallenge(ctx context.Context, set ChallengeSettings, by Player) (*Challenge, string, error) {
 	ch, token, err := s.newChallenge(ctx, set, by)
 	if err != nil {
 		return nil, "", err
 	}
 	now := s.Now()
-	if err := s.db.CreateChallenge(ctx, ch, now); err != nil {
-		return nil, "", err
+	if err := s.db.CreateChallenge(ctx, ch, now, MaxOpenChallenges); err != nil {
+		return nil, "", tooMany(err)
 	}
 	return challengeOf(ch, now), token, nil
+}
+
+// tooMany returns ErrTooManyChallenges for models.ErrCapped, else err.
+func tooMany(err error) error {
+	if errors.Is(err, models.ErrCapped) {
+		return ErrTooManyChallenges
+	}
+	return err
 }
 
 // newChallenge checks the settings of a challenge and returns its row
@@ -169,13 +178,6 @@ func (s *Service) newChallenge(ctx context.Context, set ChallengeSettings, by Pl
 	wait := PageWait
 	if set.API {
 		wait = APIWait
-	}
-	open, err := s.db.OpenChallengesOf(ctx, by.source(), s.Now())
-	if err != nil {
-		return nil, "", err
-	}
-	if open >= MaxOpenChallenges {
-		return nil, "", ErrTooManyChallenges
 	}
 	ch := &models.Challenge{Rules: r.Name(), Fours: Fours(r), Seat: set.Seat,
 		ClockInitial: set.Clock.Initial, ClockIncrement: set.Clock.Increment, ClockDays: set.Clock.Days,
@@ -405,7 +407,7 @@ func (s *Service) QuickPair(ctx context.Context, rules string, tc TimeControl, r
 	var g *Game
 	var side engine.Side
 	now := s.Now()
-	taken, err := s.db.QuickPair(ctx, ch, now, func(found *models.Challenge) (*models.Game, error) {
+	taken, err := s.db.QuickPair(ctx, ch, now, MaxOpenChallenges, func(found *models.Challenge) (*models.Game, error) {
 		var err error
 		g, side, err = s.gameOf(found, p, token)
 		if err != nil {
@@ -414,7 +416,7 @@ func (s *Service) QuickPair(ctx context.Context, rules string, tc TimeControl, r
 		return g.row(), nil
 	})
 	if err != nil {
-		return nil, nil, "", engine.Nobody, err
+		return nil, nil, "", engine.Nobody, tooMany(err)
 	}
 	if taken == nil {
 		return nil, challengeOf(ch, now), chToken, engine.Nobody, nil

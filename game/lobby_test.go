@@ -3,6 +3,7 @@ package game_test
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"math"
 	"sync"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"oware/engine"
 	"oware/game"
 	"oware/models"
+	"oware/models/modelstest"
 )
 
 // visitor returns the lobby identity of the n-th browser without an
@@ -383,6 +385,49 @@ func TestComputerCannotBeClaimed(t *testing.T) {
 		clock.Advance(game.IdleLimit + time.Hour)
 		if err := s.Claim(ctx, mustLoad(t, s, g.ID), engine.South, false); !errors.Is(err, game.ErrCannotClaim) {
 			t.Errorf("claim against the computer: %v, want ErrCannotClaim", err)
+		}
+	})
+}
+
+// TestChallengeCapAtOnce: one account opens 8 challenges at once, 4
+// through each of two instances (two database handles, two services):
+// exactly MaxOpenChallenges (3) open, the 5 others are refused with
+// ErrTooManyChallenges; a quick-pairing press past the cap opens none
+// either.
+func TestChallengeCapAtOnce(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB, s *game.Service) {
+		ctx := t.Context()
+		other := game.New(modelstest.Reopen(t, db), slog.New(slog.DiscardHandler))
+		ann := account(t, db, "ann")
+		var mu sync.Mutex
+		opened, refused := 0, 0
+		var wg sync.WaitGroup
+		for i := range 8 {
+			svc := []*game.Service{s, other}[i%2]
+			wg.Go(func() {
+				_, _, err := svc.CreateChallenge(ctx, game.ChallengeSettings{Settings: game.Settings{Rules: "abapa"}}, ann)
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case err == nil:
+					opened++
+				case errors.Is(err, game.ErrTooManyChallenges):
+					refused++
+				default:
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		if opened != game.MaxOpenChallenges || refused != 8-game.MaxOpenChallenges {
+			t.Errorf("%d opened, %d refused, want %d and %d", opened, refused, game.MaxOpenChallenges, 8-game.MaxOpenChallenges)
+		}
+		if _, _, _, _, err := s.QuickPair(ctx, "abapa", game.TimeControl{Initial: 180, Increment: 2}, false, ann); !errors.Is(err, game.ErrTooManyChallenges) {
+			t.Errorf("quick pairing past the cap: %v, want ErrTooManyChallenges", err)
+		}
+		mine, err := s.Challenges(ctx, ann)
+		if err != nil || len(mine) != game.MaxOpenChallenges {
+			t.Errorf("%d challenges open (%v), want %d", len(mine), err, game.MaxOpenChallenges)
 		}
 	})
 }

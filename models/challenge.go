@@ -51,10 +51,19 @@ type Challenge struct {
 }
 
 // CreateChallenge inserts ch, open, with a new id and game id, created
-// at now.
-func (db *DB) CreateChallenge(ctx context.Context, ch *Challenge, now time.Time) error {
-	prepare(ch, now)
-	return db.Gorm.WithContext(ctx).Create(ch).Error
+// at now, unless its Source has limit challenges open at now (ErrCapped).
+func (db *DB) CreateChallenge(ctx context.Context, ch *Challenge, now time.Time, limit int) error {
+	return db.Capped(db.Gorm.WithContext(ctx), challengeCap(ch.Source, now, limit), func(tx *gorm.DB) error {
+		prepare(ch, now)
+		return tx.Create(ch).Error
+	})
+}
+
+// challengeCap is the cap of limit challenges of source open at now.
+func challengeCap(source string, now time.Time, limit int) Cap {
+	return Cap{Key: "challenges:" + source, Limit: limit, Count: func(tx *gorm.DB) *gorm.DB {
+		return tx.Model(&Challenge{}).Where("source = ? AND status = 'open' AND expires_at > ?", source, now.UTC())
+	}}
 }
 
 // prepare fills the id, game id, status and creation time of a new
@@ -89,15 +98,6 @@ func (db *DB) OpenChallenges(ctx context.Context, now time.Time, forUser uint, o
 			Vars: []any{owner}, WithoutParentheses: true}}).
 		Limit(limit).Scan(&rows).Error
 	return rows, err
-}
-
-// OpenChallengesOf counts the challenges of source (Challenge.Source)
-// open at now.
-func (db *DB) OpenChallengesOf(ctx context.Context, source string, now time.Time) (int64, error) {
-	var n int64
-	err := db.Gorm.WithContext(ctx).Model(&Challenge{}).
-		Where("source = ? AND status = 'open' AND expires_at > ?", source, now.UTC()).Count(&n).Error
-	return n, err
 }
 
 // KeepChallenge moves the expiry of the open challenge id to until (its
@@ -145,10 +145,11 @@ func take(tx *gorm.DB, id string, now time.Time, g *Game) error {
 // challenge of the same PairKey from another Owner: build makes the game
 // of that challenge, which is taken and its game inserted, and QuickPair
 // returns it. When there is none, ch is inserted, open, and QuickPair
-// returns nil (now is the time of the call). The calls of one PairKey are serialized (an advisory lock
+// returns nil (now is the time of the call), unless its Source has limit
+// challenges open (ErrCapped). The calls of one PairKey are serialized (an advisory lock
 // on PostgreSQL, the one writer of SQLite), so of two players pressing the
 // same button at once the second is paired with the first.
-func (db *DB) QuickPair(ctx context.Context, ch *Challenge, now time.Time, build func(*Challenge) (*Game, error)) (*Challenge, error) {
+func (db *DB) QuickPair(ctx context.Context, ch *Challenge, now time.Time, limit int, build func(*Challenge) (*Game, error)) (*Challenge, error) {
 	var taken *Challenge
 	now = now.UTC()
 	err := db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -165,6 +166,9 @@ func (db *DB) QuickPair(ctx context.Context, ch *Challenge, now time.Time, build
 			return err
 		}
 		if len(found) == 0 {
+			if err := db.check(tx, challengeCap(ch.Source, now, limit)); err != nil {
+				return err
+			}
 			prepare(ch, now)
 			return tx.Create(ch).Error
 		}

@@ -93,11 +93,26 @@ var ErrTournamentChanged = errors.New("models: the tournament changed meanwhile"
 // CreateTournament inserts t with a new id, created at now. A Schedule
 // already taken wraps ErrConflict.
 func (db *DB) CreateTournament(ctx context.Context, t *Tournament, now time.Time) error {
+	return db.createTournament(db.Gorm.WithContext(ctx), t, now)
+}
+
+// CreateOwnTournament is CreateTournament of a tournament made by account
+// *t.CreatedBy, who may have limit tournaments not finished at once
+// (ErrCapped: nothing inserted).
+func (db *DB) CreateOwnTournament(ctx context.Context, t *Tournament, now time.Time, limit int) error {
+	by := *t.CreatedBy
+	c := Cap{Key: fmt.Sprintf("tournaments:u%d", by), Limit: limit, Count: func(tx *gorm.DB) *gorm.DB {
+		return tx.Model(&Tournament{}).Where("created_by = ? AND status <> 'finished'", by)
+	}}
+	return db.Capped(db.Gorm.WithContext(ctx), c, func(tx *gorm.DB) error { return db.createTournament(tx, t, now) })
+}
+
+func (db *DB) createTournament(tx *gorm.DB, t *Tournament, now time.Time) error {
 	t.ID, t.CreatedAt = NewGameID(), now.UTC()
 	if t.Status == "" {
 		t.Status = "created"
 	}
-	err := db.Gorm.WithContext(ctx).Create(t).Error
+	err := tx.Create(t).Error
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return fmt.Errorf("models: create tournament: %w", ErrConflict)
 	}
@@ -131,14 +146,6 @@ func (db *DB) DueTournaments(ctx context.Context, now time.Time, limit int) ([]T
 	err := db.Gorm.WithContext(ctx).Where("status <> 'finished' AND starts_at <= ?", now.UTC()).
 		Order("starts_at, id").Limit(limit).Find(&ts).Error
 	return ts, err
-}
-
-// CountOpenTournaments returns how many tournaments made by account
-// userID are not finished.
-func (db *DB) CountOpenTournaments(ctx context.Context, userID uint) (int64, error) {
-	var n int64
-	err := db.Gorm.WithContext(ctx).Model(&Tournament{}).Where("created_by = ? AND status <> 'finished'", userID).Count(&n).Error
-	return n, err
 }
 
 // SetTournamentStatus moves tournament id from status from to status to;

@@ -229,16 +229,13 @@ func (s *Service) Create(ctx context.Context, set Settings, by uint) (*models.To
 	if by == 0 {
 		return nil, ErrNeedsAccount
 	}
-	n, err := s.db.CountOpenTournaments(ctx, by)
-	if err != nil {
-		return nil, err
-	}
-	if n >= MaxOpen {
-		return nil, ErrTooMany
-	}
 	t := newTournament(set, r, s.games.Now())
 	t.CreatedBy = &by
-	if err := s.db.CreateTournament(ctx, t, s.games.Now()); err != nil {
+	err = s.db.CreateOwnTournament(ctx, t, s.games.Now(), MaxOpen)
+	if errors.Is(err, models.ErrCapped) {
+		return nil, ErrTooMany
+	}
+	if err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -731,3 +731,44 @@ func TestNamnamArenaScoresMatch(t *testing.T) {
 		}
 	})
 }
+
+// TestOpenCapAtOnce: one account asks for 8 tournaments at once, 4
+// through each of two instances (two database handles, two services):
+// exactly tournament.MaxOpen (3) are made, the 5 others refused with
+// ErrTooMany (issue 30 measured 5 made when the count and the insert were
+// apart).
+func TestOpenCapAtOnce(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		g := newFixture(modelstest.Reopen(t, f.db))
+		g.games.SetClock(f.clock)
+		p := f.users(t, 1)
+		var mu sync.Mutex
+		made, refused := 0, 0
+		var wg sync.WaitGroup
+		for i := range 8 {
+			s := []*tournament.Service{f.ts, g.ts}[i%2]
+			wg.Go(func() {
+				_, err := s.Create(t.Context(), tournament.Settings{Kind: "arena", Minutes: 30, Name: "Cap",
+					Rules: "abapa", Clock: game.TimeControl{Initial: 60}, StartsIn: time.Minute}, p[0])
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case err == nil:
+					made++
+				case errors.Is(err, tournament.ErrTooMany):
+					refused++
+				default:
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		if made != tournament.MaxOpen || refused != 8-tournament.MaxOpen {
+			t.Errorf("%d made, %d refused, want %d and %d", made, refused, tournament.MaxOpen, 8-tournament.MaxOpen)
+		}
+		_, upcoming, _, err := f.ts.List(t.Context(), 50)
+		if err != nil || len(upcoming) != tournament.MaxOpen {
+			t.Errorf("%d upcoming (%v), want %d", len(upcoming), err, tournament.MaxOpen)
+		}
+	})
+}
