@@ -33,6 +33,9 @@ const (
 	// MaxStudyQuery is the length of a search, in characters; its first
 	// maxQueryWords words are looked for.
 	MaxStudyQuery = 100
+	// MaxBestTasks is how many tasks of a study ask for the best move
+	// (each a deep search of up to a few seconds when saved).
+	MaxBestTasks = 10
 )
 
 // maxQueryWords is how many words of a search are looked for.
@@ -106,9 +109,14 @@ type StudyError struct {
 	Data    []any
 	// Task, when set, is the task whose goal the message names ({{.Goal}}).
 	Task *Task
+	// Unmet, when set, is the engine's reason instead of ID's.
+	Unmet *tutor.Unmet
 }
 
 func (e *StudyError) Error() string {
+	if e.Unmet != nil {
+		return fmt.Sprintf("study: chapter %d: %s", e.Chapter, e.Unmet.Text)
+	}
 	return fmt.Sprintf("study: chapter %d: %s %v", e.Chapter, e.ID, e.Data)
 }
 
@@ -123,6 +131,9 @@ func (e *StudyError) Reason(l tutor.Localizer) string {
 		data = append(slices.Clone(data), "Goal", goal)
 	}
 	msg := l.T(e.ID, data...)
+	if e.Unmet != nil {
+		msg = e.Unmet.Localize(l)
+	}
 	if e.Chapter == 0 {
 		return msg
 	}
@@ -132,26 +143,17 @@ func (e *StudyError) Reason(l tutor.Localizer) string {
 // ErrStudyLimit: the account has MaxStudies studies already.
 var ErrStudyLimit = &StudyError{ID: "st_err_count", Data: []any{"Max", MaxStudies}}
 
-// Goals finds the moves of pos under r that meet a task's goal (goal,
-// with n and pit as Task has them), or says why none can: the error is
-// then a *StudyError.
-type Goals interface {
-	Accepted(ctx context.Context, r engine.Rules, pos engine.Position, goal string, n, pit int) (engine.Moves, error)
-}
-
 // Studies is the service of the studies: it checks what authors write
-// (the bounds, the positions, every task's accepted moves against Goals),
-// stores it and says who may read it. It is safe for concurrent use.
+// (the bounds, the positions, every task's accepted moves against the
+// engine's, tutor.Accepted), stores it and says who may read it. It is
+// safe for concurrent use.
 type Studies struct {
-	db    *models.DB
-	goals Goals
-	now   func() time.Time
+	db  *models.DB
+	now func() time.Time
 }
 
-// NewStudies returns the studies of db, whose tasks goals checks.
-func NewStudies(db *models.DB, goals Goals) *Studies {
-	return &Studies{db: db, goals: goals, now: time.Now}
-}
+// NewStudies returns the studies of db.
+func NewStudies(db *models.DB) *Studies { return &Studies{db: db, now: time.Now} }
 
 // Create checks in and stores it as a new study of account owner. Errors:
 // a *StudyError (ErrStudyLimit at MaxStudies), or the storage's.
@@ -328,6 +330,15 @@ func (s *Studies) check(ctx context.Context, in *StudyInput) error {
 	case len(in.Chapters) > MaxStudyChapters:
 		return &StudyError{ID: "st_err_chapters", Data: []any{"Max", MaxStudyChapters}}
 	}
+	best := 0
+	for _, c := range in.Chapters {
+		if c.Task != nil && c.Task.Goal == GoalBest {
+			best++
+		}
+	}
+	if best > MaxBestTasks {
+		return &StudyError{ID: "st_err_best_tasks", Data: []any{"Max", MaxBestTasks}}
+	}
 	for i := range in.Chapters {
 		if err := s.checkChapter(ctx, &in.Chapters[i]); err != nil {
 			var se *StudyError
@@ -409,7 +420,11 @@ func (s *Studies) checkTask(ctx context.Context, r engine.Rules, pos engine.Posi
 		return &StudyError{ID: "st_err_accept_empty"}
 	}
 	t.Accept = accept.Labels()
-	want, err := s.goals.Accepted(ctx, r, pos, t.Goal, t.N, pit)
+	want, err := tutor.Accepted(ctx, t.goal(pit), r, pos, accept)
+	var unmet *tutor.Unmet
+	if errors.As(err, &unmet) {
+		return &StudyError{Unmet: unmet}
+	}
 	if err != nil {
 		return err
 	}
@@ -420,6 +435,31 @@ func (s *Studies) checkTask(ctx context.Context, r engine.Rules, pos engine.Posi
 		return &StudyError{ID: "st_err_accept_missing", Task: t, Data: []any{"Labels", labelList(missing), "Engine", labelList(want)}}
 	}
 	return nil
+}
+
+// goal is t as tutor's goal, pit the pit of GoalSave (-1 for another).
+func (t *Task) goal(pit int) tutor.Goal {
+	return tutor.Goal{Kind: t.Goal, N: t.N, Pit: pit}
+}
+
+// Answer judges label, a pit sown as the answer to c's task, with the
+// engine: right when it is one of the task's accepted moves; a wrong
+// answer's lines say what it misses or allows (tutor.CheckMove), in l's
+// language. c is a stored chapter (checked when saved).
+func Answer(l tutor.Localizer, c Chapter, label string) (tutor.Verdict, error) {
+	if c.Task == nil {
+		return tutor.Verdict{}, errors.New("content: the chapter has no task")
+	}
+	r, pos, err := tutor.Board(c.Rules, c.Position, "", strings.Join(c.Task.Accept, " "))
+	if err != nil {
+		return tutor.Verdict{}, err
+	}
+	accept, _ := tutor.ParseLabels(strings.Join(c.Task.Accept, " "))
+	pit := -1
+	if c.Task.Goal == GoalSave {
+		pit, _ = engine.ParseLabel(c.Task.Pit)
+	}
+	return tutor.CheckMove(l, r, pos, c.Task.goal(pit).String(), accept, label), nil
 }
 
 // labelList writes the labels of m: "C", "E, F".

@@ -56,15 +56,22 @@ func (c catalog) N(id string, count int, data ...any) string {
 const (
 	// E sows into F; F's one seed makes a 2 and captures it (RULES.md 2.3).
 	captureTwo = "0-0-0-0-1-1-1-2-0-0-0-5-20-18-S"
-	// North's row is empty; E (2 seeds) reaches a, and so does F.
-	feedBoth = "0-0-0-0-2-1-0-0-0-0-0-0-24-21-S"
+	// North's row is empty; E (2 seeds) reaches a, and so does F; D does
+	// not (nor is it legal, RULES.md 2.5).
+	feedBoth = "0-0-0-1-2-1-0-0-0-0-0-0-24-20-S"
 	// North's row is empty and only F reaches it: E is not legal (RULES.md 2.5).
 	feedOnlyF = "0-0-0-0-1-1-0-0-0-0-0-0-24-22-S"
 	// North's f (3 seeds) ends in C: after F (to a) it makes C a 2 and
 	// takes it; after C moves on, C is empty and nothing is taken.
 	saveC = "0-0-1-0-0-1-0-0-0-0-0-3-22-21-S"
+	// E (2 seeds) and F (1) both end in a and make it a 2.
+	bothCapture = "0-0-0-0-2-1-1-1-0-0-0-0-22-21-S"
 	// F is South's only move.
 	onlyF = "0-0-0-0-0-3-1-1-0-0-0-0-22-21-S"
+	// F wins at once (22 + a's 3 = 25, RULES.md 2.6), a final difference
+	// of 19 that no other move comes within 4 seeds of (tutor's
+	// TestAcceptedBest).
+	bestF = "2-1-0-1-0-1-2-4-1-5-1-2-22-6-S"
 )
 
 func task(goal string, n int, pit string, accept ...string) *content.Task {
@@ -81,7 +88,7 @@ func newStudies(t *testing.T, d string) (*content.Studies, *models.DB, uint, uin
 		}
 		ids = append(ids, u.ID)
 	}
-	return content.NewStudies(db, content.NewEngineGoals()), db, ids[0], ids[1]
+	return content.NewStudies(db), db, ids[0], ids[1]
 }
 
 func study(vis string, chapters ...content.Chapter) content.StudyInput {
@@ -107,7 +114,7 @@ func TestStudyTasks(t *testing.T) {
 				chapter(" "+captureTwo+" ", task("capture", 2, "", "F")),
 				chapter(feedBoth, task("feed", 0, "", "F", "E")),
 				chapter(saveC, task("save", 0, " C", "C")),
-				chapter(onlyF, task("best", 0, "", "F")),
+				chapter(bestF, task("best", 0, "", "F")),
 				content.Chapter{Title: "Nam-nam", Rules: "namnam", Position: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-0-0"},
 			)
 			st, err := s.Create(ctx, ama, ok)
@@ -132,7 +139,15 @@ func TestStudyTasks(t *testing.T) {
 				{"an illegal answer", chapter(feedOnlyF, task("feed", 0, "", "E")),
 					"Chapter 1: E is not a legal move in this position."},
 				{"no capture of 3", chapter(captureTwo, task("capture", 3, "", "F")),
-					"Chapter 1: No move in this position captures at least 3 seeds."},
+					"Chapter 1: No move here captures 3 seeds or more."},
+				{"a best move in Nam-nam", content.Chapter{Title: "Nam-nam", Rules: "namnam", Position: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-0-0", Task: task("best", 0, "", "A")},
+					"Chapter 1: The best move is searched in the Oware rule sets only, not in Nam-nam."},
+				{"a task every move meets", chapter(bothCapture, task("capture", 2, "", "E", "F")),
+					"Chapter 1: Every move meets this goal, so the task has no wrong answer."},
+				{"an empty pit as the best move", chapter(bestF, task("best", 0, "", "E")),
+					"Chapter 1: E is not a legal move in this position."},
+				{"a planted wrong best move", chapter(bestF, task("best", 0, "", "A")),
+					"Chapter 1: The engine disagrees: A is not a move that is the best by the engine's search. The moves that do: F."},
 				{"a bad position", chapter("4-4-4-4-4-4-4-4-4-4-4-4-0-1-S", nil),
 					"Chapter 1: This is not a position of these rules. A position string gives the seeds of pits A to F and a to f, the captures of South and North and who moves, for example 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S, and holds 48 seeds in all."},
 				{"no such goal", chapter(captureTwo, task("win", 0, "", "F")),
@@ -158,6 +173,20 @@ func TestStudyTasks(t *testing.T) {
 			errors.As(err, &se)
 			if got, want := se.Reason(cs), "Kapitola 1: Počítač nesouhlasí: E není tah, který zajme aspoň 2 semínka. Takové tahy jsou: F."; got != want {
 				t.Errorf("in Czech:\n got %s\nwant %s", got, want)
+			}
+			right, err := content.Answer(en, st.Chapters[0], "F")
+			if err != nil || !right.Correct || right.Move.Pit != 5 {
+				t.Errorf("F for a capture of 2: %+v %v", right, err)
+			}
+			wrong, err := content.Answer(en, st.Chapters[0], "E")
+			if err != nil || wrong.Correct || len(wrong.Lines) == 0 || strings.Contains(strings.Join(wrong.Lines, " "), "MISSING") {
+				t.Errorf("E for a capture of 2: %+v %v", wrong, err)
+			}
+			if saved, _ := content.Answer(en, st.Chapters[2], "C"); !saved.Correct {
+				t.Errorf("C saves C: %+v", saved)
+			}
+			if lost, _ := content.Answer(en, st.Chapters[2], "F"); lost.Correct {
+				t.Errorf("F saves C: %+v", lost)
 			}
 			if mine, _ := s.Mine(ctx, ama); len(mine) != 1 {
 				t.Errorf("a refused study was stored: %d studies", len(mine))

@@ -36,7 +36,7 @@ func hideStudy(args []string) error {
 	}
 	defer db.Close()
 	id := fs.Arg(0)
-	if err := content.NewStudies(db, nil).Hide(context.Background(), id, !*show); err != nil {
+	if err := content.NewStudies(db).Hide(context.Background(), id, !*show); err != nil {
 		if errors.Is(err, content.ErrNotFound) {
 			return fmt.Errorf("hide-study: no study %s", id)
 		}
