@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -102,6 +103,7 @@ type bridge struct {
 
 	mu       sync.Mutex
 	running  map[string]bool // games being played
+	engines  []*uciProcess   // idle engine processes, for the next games
 	ended    int             // games ended
 	sent     bool            // a challenge of ours waits for an answer
 	stopping bool
@@ -199,9 +201,10 @@ func (b *bridge) run(ctx context.Context) error {
 	wait := b.cfg.retry
 	for ctx.Err() == nil {
 		b.maybeChallenge(ctx)
-		err := b.stream(ctx, "/api/v1/bot/stream/events", func(line []byte) {
+		err := b.stream(ctx, "/api/v1/bot/stream/events", func(line []byte) bool {
 			wait = b.cfg.retry
 			b.event(ctx, line)
+			return true
 		})
 		if ctx.Err() != nil {
 			break
@@ -217,6 +220,9 @@ func (b *bridge) run(ctx context.Context) error {
 	b.wg.Wait()
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	for _, p := range b.engines {
+		p.close()
+	}
 	b.log.Printf("stopped after %d games", b.ended)
 	return nil
 }
@@ -232,6 +238,13 @@ func sleep(ctx context.Context, d time.Duration) {
 type refusal struct {
 	status int
 	msg    string
+	wait   time.Duration // Retry-After, 0 for none
+}
+
+// transient reports whether r asks to send the same request again later
+// (429, 503): nothing was done.
+func (r refusal) transient() bool {
+	return r.status == http.StatusTooManyRequests || r.status == http.StatusServiceUnavailable
 }
 
 func (r refusal) Error() string { return fmt.Sprintf("%d %s", r.status, r.msg) }
@@ -268,7 +281,8 @@ func (b *bridge) request(ctx context.Context, method, path string, body any) (*h
 		if json.Unmarshal(raw, &e) != nil || e.Error == "" {
 			e.Error = strings.TrimSpace(string(raw))
 		}
-		return nil, refusal{resp.StatusCode, e.Error}
+		wait, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		return nil, refusal{resp.StatusCode, e.Error, time.Duration(wait) * time.Second}
 	}
 	return resp, nil
 }
@@ -283,10 +297,13 @@ func (b *bridge) post(ctx context.Context, path string, body any) error {
 	return err
 }
 
+// errResync ends a stream to read it again from its first line.
+var errResync = errors.New("read again")
+
 // stream reads the NDJSON stream at path and hands each non-empty line to
-// f, until the stream ends, fails or is silent (not even a keep-alive
-// newline) for cfg.idle.
-func (b *bridge) stream(ctx context.Context, path string, f func([]byte)) error {
+// f, until the stream ends, fails, is silent (not even a keep-alive
+// newline) for cfg.idle, or f returns false (errResync).
+func (b *bridge) stream(ctx context.Context, path string, f func([]byte) bool) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	resp, err := b.request(ctx, http.MethodGet, path, nil)
@@ -319,7 +336,9 @@ func (b *bridge) stream(ctx context.Context, path string, f func([]byte)) error 
 		case line := <-lines:
 			idle.Reset(b.cfg.idle)
 			if len(strings.TrimSpace(string(line))) > 0 {
-				f(line)
+				if !f(line) {
+					return errResync
+				}
 				idle.Reset(b.cfg.idle) // an engine's thinking is no silence
 			}
 		case err := <-failed:
@@ -481,20 +500,69 @@ type botGame struct {
 	id, seat string
 	clocked  bool
 	engine   *uciProcess
+	refused  int  // moves the site refused
+	failed   bool // its engine failed: not used again
+}
+
+// acquire returns an engine process for a new game of rules: an idle one
+// (a new game for it: ucinewgame, which also varies its play) or a new one.
+func (b *bridge) acquire(rules string) (*uciProcess, error) {
+	b.mu.Lock()
+	var p *uciProcess
+	if n := len(b.engines); n > 0 {
+		p, b.engines = b.engines[n-1], b.engines[:n-1]
+	}
+	b.mu.Unlock()
+	if p == nil {
+		var err error
+		if p, err = startEngine(b.cfg.engine, rulesOf("abapa")); err != nil {
+			return nil, err
+		}
+	}
+	p.send("setoption name Rules value %s", rulesOf(rules).Name())
+	p.send("ucinewgame")
+	p.send("isready")
+	if _, err := p.expect("readyok", 10*time.Second); err != nil {
+		p.close()
+		return nil, err
+	}
+	return p, nil
+}
+
+// release keeps the engine of g, once its game is over, for the next game
+// (at most cfg.concurrency idle), or ends it.
+func (b *bridge) release(g *botGame) {
+	if g.engine == nil {
+		return
+	}
+	b.mu.Lock()
+	keep := !g.failed && len(b.engines) < b.cfg.concurrency
+	if keep {
+		b.engines = append(b.engines, g.engine)
+	}
+	b.mu.Unlock()
+	if !keep {
+		g.engine.close()
+	}
 }
 
 // play plays game id from its stream, reconnecting when it drops, until
 // the game is over or ctx ends.
 func (b *bridge) play(ctx context.Context, id, seat string) {
 	g := &botGame{id: id, seat: seat}
-	defer func() { g.engine.close() }()
+	defer func() { b.release(g) }()
 	over := false
 	wait := b.cfg.retry
 	for !over && ctx.Err() == nil {
-		err := b.stream(ctx, "/api/v1/bot/game/stream/"+url.PathEscape(id), func(line []byte) {
+		resync := false
+		err := b.stream(ctx, "/api/v1/bot/game/stream/"+url.PathEscape(id), func(line []byte) bool {
 			wait = b.cfg.retry
-			over = b.gameLine(ctx, g, line)
+			over, resync = b.gameLine(ctx, g, line)
+			return !resync
 		})
+		if resync {
+			continue // the game's state again, from gameFull
+		}
 		var refused refusal
 		if over || ctx.Err() != nil || (errors.As(err, &refused) && refused.status/100 == 4) {
 			if err != nil && !over && ctx.Err() == nil {
@@ -509,42 +577,42 @@ func (b *bridge) play(ctx context.Context, id, seat string) {
 }
 
 // gameLine handles a line of g's stream: a move when it is our turn. It
-// reports whether the game is over.
-func (b *bridge) gameLine(ctx context.Context, g *botGame, line []byte) bool {
+// reports whether the game is over, and whether to read the stream again
+// from its start (a move was refused or its answer lost).
+func (b *bridge) gameLine(ctx context.Context, g *botGame, line []byte) (over, resync bool) {
 	var s botGameState
 	if err := json.Unmarshal(line, &s); err != nil {
 		b.log.Printf("game %s: bad line %q: %v", g.id, line, err)
-		return false
+		return false, false
 	}
 	switch s.Type {
 	case "gameFull":
 		g.clocked = s.Clock != nil
 		if g.engine == nil {
-			p, err := startEngine(b.cfg.engine, rulesOf(s.Rules))
+			p, err := b.acquire(s.Rules)
 			if err != nil {
 				b.log.Printf("game %s: the engine: %v; resigning", g.id, err)
 				b.resign(ctx, g)
-				return true
+				return true, false
 			}
-			p.send("ucinewgame")
 			g.engine = p
 		}
 		if s.State == nil {
-			return false
+			return false, false
 		}
 		s = *s.State
 	case "gameState":
 	default:
-		return false
+		return false, false
 	}
 	if s.Status != "started" {
-		b.log.Printf("game %s: %s, winner %q, %d plies", g.id, s.Status, s.Winner, len(strings.Fields(s.Moves)))
-		return true
+		b.log.Printf("game %s: over (%s), we played %s, winner %q, %d plies", g.id, s.Status, g.seat, s.Winner, len(strings.Fields(s.Moves)))
+		return true, false
 	}
 	if s.Turn == g.seat {
-		b.move(ctx, g, s)
+		return false, b.move(ctx, g, s)
 	}
-	return false
+	return false, false
 }
 
 // rulesOf returns the rule set named name (abapa for an unknown one: the
@@ -557,9 +625,55 @@ func rulesOf(name string) engine.Rules {
 	return r
 }
 
-// move asks the engine for its move in state s and sends it. An engine
-// that answers nothing in time, or fails, resigns the game.
-func (b *bridge) move(ctx context.Context, g *botGame, s botGameState) {
+// maxRefused is how many moves of a game the site may refuse before the
+// bridge resigns it (an engine that insists on illegal moves).
+const maxRefused = 3
+
+// move asks the engine for its move in state s and sends it; it reports
+// whether the game's state must be read again (the move was refused, or
+// its answer lost). A move answered 429 or 503 is sent again after the
+// Retry-After. An engine that answers nothing in time, or fails, or whose
+// moves were refused maxRefused times, resigns the game.
+func (b *bridge) move(ctx context.Context, g *botGame, s botGameState) bool {
+	label, err := b.think(g, s)
+	if err != nil {
+		g.failed = true
+		b.log.Printf("game %s: the engine: %v; resigning", g.id, err)
+		b.resign(ctx, g)
+		return false
+	}
+	for try := 0; ; try++ {
+		err := b.post(ctx, "/api/v1/bot/game/"+url.PathEscape(g.id)+"/move/"+url.PathEscape(label), nil)
+		var refused refusal
+		switch {
+		case err == nil:
+			return false
+		case errors.As(err, &refused) && refused.transient() && try < 5:
+			sleep(ctx, max(refused.wait, b.cfg.retry))
+			continue
+		case errors.As(err, &refused) && try > 0:
+			// The answer to the first try was lost: it may have been
+			// stored, and this one refused as out of turn.
+			b.log.Printf("game %s: move %s sent again: %v", g.id, label, err)
+			return true
+		case errors.As(err, &refused):
+			// Refused (an illegal or late move, another turn): the site
+			// stored nothing; read the game's state again.
+			b.log.Printf("game %s: move %s refused: %v", g.id, label, err)
+			if g.refused++; g.refused >= maxRefused {
+				b.log.Printf("game %s: %d moves refused; resigning", g.id, g.refused)
+				b.resign(ctx, g)
+			}
+			return true
+		case try == 2 || ctx.Err() != nil:
+			return true
+		}
+		sleep(ctx, b.cfg.retry) // the site out of reach: the same move again
+	}
+}
+
+// think asks g's engine for its move in state s and returns its label.
+func (b *bridge) think(g *botGame, s botGameState) (string, error) {
 	p := g.engine
 	if s.Moves == "" {
 		p.send("position startpos")
@@ -579,29 +693,13 @@ func (b *bridge) move(ctx context.Context, g *botGame, s botGameState) {
 	}
 	line, err := p.expect("bestmove", timeout)
 	if err != nil {
-		b.log.Printf("game %s: the engine: %v; resigning", g.id, err)
-		b.resign(ctx, g)
-		return
+		return "", err
 	}
 	f := strings.Fields(line)
-	if len(f) < 2 {
-		b.log.Printf("game %s: the engine answered %q", g.id, line)
-		return
+	if len(f) < 2 || f[1] == "(none)" {
+		return "", fmt.Errorf("it answered %q", line)
 	}
-	for try := 0; ; try++ {
-		err := b.post(ctx, "/api/v1/bot/game/"+url.PathEscape(g.id)+"/move/"+url.PathEscape(f[1]), nil)
-		var refused refusal
-		switch {
-		case err == nil:
-			return
-		case errors.As(err, &refused) || try == 2 || ctx.Err() != nil:
-			// Refused (an illegal or late move, another turn): the site
-			// stored nothing; the game's next state says what follows.
-			b.log.Printf("game %s: move %s: %v", g.id, f[1], err)
-			return
-		}
-		sleep(ctx, b.cfg.retry) // the site out of reach: the same move again
-	}
+	return f[1], nil
 }
 
 // resign resigns g.

@@ -27,6 +27,7 @@ type fakeSite struct {
 	challenges []string // event lines
 	clock      bool
 	cutAfter   int
+	throttle   int // moves answered 429 before any is taken
 
 	mu       sync.Mutex
 	changed  chan struct{} // closed at each change
@@ -184,6 +185,12 @@ func (f *fakeSite) move(w http.ResponseWriter, label string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	g := f.game
+	if f.throttle > 0 {
+		f.throttle--
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, `{"error":"too many requests"}`, http.StatusTooManyRequests)
+		return
+	}
 	if g.Position.ToMove != engine.South {
 		f.refused = append(f.refused, label)
 		http.Error(w, `{"error":"not your turn"}`, http.StatusConflict)
@@ -245,11 +252,12 @@ func TestBotBridge(t *testing.T) {
 	}
 }
 
-// TestBotBridgeResumes: the game's stream drops after 4 plies; the bridge
+// TestBotBridgeResumes: the first move is answered 429 (sent again after
+// its Retry-After); the game's stream drops after 4 plies; the bridge
 // reads it again and finishes the game, in movetime without a clock.
 func TestBotBridgeResumes(t *testing.T) {
 	site := newFakeSite(t, challengeLine("c1", "abapa", false, false))
-	site.cutAfter = 4
+	site.cutAfter, site.throttle = 4, 1
 	srv := httptest.NewServer(site)
 	defer srv.Close()
 	logFile := filepath.Join(t.TempDir(), "engine.log")

@@ -121,9 +121,11 @@ Commands:
       games are played (1 to 8) and declines the others with the Bot API's
       reason (variant, rated, casual, noBot, onlyBot, timeControl, tooFast,
       tooSlow, later), and plays each game with an engine process of its
-      own: "position startpos moves ..." and "go wtime/btime/winc/binc"
+      own (kept for later games): "ucinewgame", then at each turn
+      "position startpos moves ..." and "go wtime/btime/winc/binc"
       (South's time is wtime), or "go movetime MS" without a clock
-      (default 1000). --challenge NAME challenges that bot, one game at a
+      (default 1000). A move answered 429 or 503 is sent again after its
+      Retry-After; after 3 refused moves the bridge resigns. --challenge NAME challenges that bot, one game at a
       time. A dropped stream is read again (after 1 s, then twice as long,
       at most 30 s), resuming the games; a stream silent for 30 s counts
       as dropped. An engine that fails or answers nothing in time resigns
