@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -45,21 +46,23 @@ type Study struct {
 const studyColumns = `studies.*, users.username AS owner`
 
 // CreateStudy inserts s under a new random id (set in s, with its version
-// 1 and times now) while its owner has fewer than max studies. It reports
+// 1 and times now) while its owner has fewer than max studies, counted in
+// the insert's transaction under the cap's lock (Capped). It reports
 // false, writing nothing, when the owner has max already.
 func (db *DB) CreateStudy(ctx context.Context, s *Study, max int, now time.Time) (bool, error) {
-	s.ID, s.Version = randomKey(12), 1
+	s.ID, s.Version, s.Hidden = randomKey(12), 1, false
 	s.CreatedAt, s.UpdatedAt = now.UTC(), now.UTC()
-	res := db.Gorm.WithContext(ctx).Exec(`INSERT INTO studies
-		(id, owner_id, title, lang, visibility, hidden, chapters, search, forked_from, version, created_at, updated_at)
-		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?
-		WHERE (SELECT count(*) FROM studies WHERE owner_id = ?) < ?`,
-		s.ID, s.OwnerID, s.Title, s.Lang, s.Visibility, false, s.Chapters, s.Search, s.ForkedFrom,
-		s.CreatedAt, s.UpdatedAt, s.OwnerID, max)
-	if res.Error != nil {
-		return false, fmt.Errorf("models: create study: %w", res.Error)
+	c := Cap{Key: fmt.Sprintf("studies:u%d", s.OwnerID), Limit: max, Count: func(tx *gorm.DB) *gorm.DB {
+		return tx.Model(&Study{}).Where("owner_id = ?", s.OwnerID)
+	}}
+	err := db.Capped(db.Gorm.WithContext(ctx), c, func(tx *gorm.DB) error { return tx.Omit("Owner").Create(s).Error })
+	if errors.Is(err, ErrCapped) {
+		return false, nil
 	}
-	return res.RowsAffected > 0, nil
+	if err != nil {
+		return false, fmt.Errorf("models: create study: %w", err)
+	}
+	return true, nil
 }
 
 // StudyByID returns study id with its owner's name, or ErrNotFound

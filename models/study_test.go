@@ -2,6 +2,7 @@ package models_test
 
 import (
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -128,6 +129,34 @@ func TestStudies(t *testing.T) {
 		}
 		if ok, err := db.CreateStudy(ctx, &models.Study{OwnerID: ama, Title: "Again", Lang: "it", Visibility: "public", Chapters: "[]"}, 2, now); err != nil || !ok {
 			t.Errorf("a second study after deleting one: %v %v", ok, err)
+		}
+	})
+}
+
+// TestStudyCapAtOnce: ten studies created at once by one account with a
+// cap of 3 store 3, on either database (the count is taken under the
+// cap's lock in the insert's transaction).
+func TestStudyCapAtOnce(t *testing.T) {
+	each(t, func(t *testing.T, db *models.DB) {
+		ctx := t.Context()
+		u := &models.User{Username: "Ama", PasswordHash: "h"}
+		if err := db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for range 10 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s := &models.Study{OwnerID: u.ID, Title: "At once", Lang: "en", Visibility: "public", Chapters: "[]"}
+				if _, err := db.CreateStudy(ctx, s, 3, time.Now()); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if got, _ := db.StudiesOf(ctx, u.ID, 20); len(got) != 3 {
+			t.Errorf("%d studies stored, want 3", len(got))
 		}
 	})
 }
