@@ -151,6 +151,12 @@ type Settings struct {
 	// without its minimum thinking time.
 	Computer search.Level
 	Instant  bool
+	// Start is the position string the game starts from (a lesson's
+	// practice, issue 32), "" for the rule set's start; Oware rule sets
+	// only, the game not over in it and nobody at 25 (RULES.md 2.6). It
+	// counts as the first position seen for the repetition rule (RULES.md
+	// 3, fine points).
+	Start string
 }
 
 // Create sets up a new table with the creator in their seat and returns it
@@ -171,6 +177,13 @@ func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, erro
 		return nil, "", ErrRatedNeedsLobby
 	}
 	g := newGame(r)
+	if set.Start != "" {
+		start, err := startPosition(r, set.Start)
+		if err != nil {
+			return nil, "", err
+		}
+		g = newGameAt(r, start)
+	}
 	g.Clock.TimeControl = set.Clock
 	if err := g.seatComputer(side.Opponent(), set); err != nil {
 		return nil, "", err
@@ -190,6 +203,21 @@ func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, erro
 	g.ID, g.SpectatorKey, g.Version, g.CreatedAt, g.UpdatedAt = row.ID, row.SpectatorKey, row.Version, row.CreatedAt, row.UpdatedAt
 	s.computerTurn(g)
 	return g, token, nil
+}
+
+// startPosition reads the start position s of a game under r (Settings.Start).
+func startPosition(r engine.Rules, s string) (engine.Position, error) {
+	if _, ok := r.(engine.Oware); !ok {
+		return engine.Position{}, fmt.Errorf("%w: a start position is for the Oware rule sets", ErrBadSettings)
+	}
+	p, err := r.ParsePosition(s)
+	if err != nil {
+		return p, fmt.Errorf("%w: %w", ErrBadSettings, err)
+	}
+	if p.Captured[engine.South] >= 25 || p.Captured[engine.North] >= 25 || r.LegalMoves(p) == 0 {
+		return p, fmt.Errorf("%w: the game is over in the start position %s", ErrBadSettings, s)
+	}
+	return p, nil
 }
 
 // creatorSide reads the creator's seat of Settings.
@@ -344,8 +372,10 @@ func (g *Game) agree() error {
 }
 
 // newGame returns a new game of r at its start, waiting for its players.
-func newGame(r engine.Rules) *Game {
-	start := r.Start()
+func newGame(r engine.Rules) *Game { return newGameAt(r, r.Start()) }
+
+// newGameAt is newGame from the position start.
+func newGameAt(r engine.Rules, start engine.Position) *Game {
 	return &Game{Head: Head{Status: Waiting}, Rules: r, Position: start, start: start, Engine: engine.NewGame(r, start),
 		EndOffer: engine.Nobody, RematchOffer: engine.Nobody, resume: newResume(r, start)}
 }
