@@ -80,7 +80,11 @@ type TutorialProgress struct {
 	TutorialSlug string
 	// Step is the furthest step reached, from 1.
 	Step int
-	// Done is set once the player reached the last step.
+	// Solved lists the numbers of the task steps answered right, in
+	// order, separated by spaces ("3 5 6").
+	Solved string
+	// Done is set once every task step of the lesson was answered right
+	// (SaveTutorialSolved).
 	Done bool
 	// CreatedAt and UpdatedAt are set by SaveTutorialProgress (UTC).
 	CreatedAt, UpdatedAt time.Time
@@ -222,6 +226,72 @@ func (db *DB) SaveTutorialProgress(ctx context.Context, userID uint, slug string
 		err = save() // a concurrent request inserted the row first
 	}
 	return err
+}
+
+// SaveTutorialSolved records that the player answered task step of the
+// lesson slug right (and reached it); tasks are the lesson's task steps.
+// It returns whether the lesson is now done: every one of tasks solved.
+// Progress only grows.
+func (db *DB) SaveTutorialSolved(ctx context.Context, userID uint, slug string, step int, tasks []int) (bool, error) {
+	done := false
+	save := func() error {
+		return db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			var p TutorialProgress
+			err := tx.Where("user_id = ? AND tutorial_slug = ?", userID, slug).Take(&p).Error
+			now := time.Now().UTC()
+			if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+				return err
+			}
+			solved := AddSolved(p.Solved, step)
+			done = p.Done || SolvedAll(solved, tasks)
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				uid := userID
+				return tx.Create(&TutorialProgress{UserID: &uid, TutorialSlug: slug, Step: step, Solved: solved,
+					Done: done, CreatedAt: now, UpdatedAt: now}).Error
+			}
+			if solved == p.Solved && done == p.Done && step <= p.Step {
+				return nil
+			}
+			return tx.Model(&TutorialProgress{}).Where("id = ?", p.ID).Updates(map[string]any{
+				"step": max(step, p.Step), "solved": solved, "done": done, "updated_at": now,
+			}).Error
+		})
+	}
+	err := save()
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		err = save() // a concurrent request inserted the row first
+	}
+	return done, err
+}
+
+// AddSolved returns the list of solved steps with step added, in order
+// ("3 5" and 4: "3 4 5").
+func AddSolved(solved string, step int) string {
+	var nums []int
+	for _, f := range strings.Fields(solved) {
+		if n, err := strconv.Atoi(f); err == nil && n != step {
+			nums = append(nums, n)
+		}
+	}
+	nums = append(nums, step)
+	slices.Sort(nums)
+	out := make([]string, len(nums))
+	for i, n := range nums {
+		out[i] = strconv.Itoa(n)
+	}
+	return strings.Join(out, " ")
+}
+
+// SolvedAll reports whether solved lists every step of tasks (a lesson
+// without tasks is never done by its answers).
+func SolvedAll(solved string, tasks []int) bool {
+	have := strings.Fields(solved)
+	for _, t := range tasks {
+		if !slices.Contains(have, strconv.Itoa(t)) {
+			return false
+		}
+	}
+	return len(tasks) > 0
 }
 
 // ReadTutorialSources reads every tutorial source <locale>/<nn>-<slug>.md
