@@ -23,11 +23,14 @@ const (
 	// ScopeChallengeWrite lets a token send challenges for its account
 	// (POST /api/v1/challenge/{name}); bot:play includes it for bots.
 	ScopeChallengeWrite = "challenge:write"
+	// ScopeStudyWrite lets a token write studies for its account
+	// (POST /api/v1/studies, issue 32).
+	ScopeStudyWrite = "study:write"
 )
 
 // Scopes lists every scope a token may hold, in the order the settings page
 // offers them.
-var Scopes = []string{ScopeBotPlay, ScopeChallengeWrite}
+var Scopes = []string{ScopeBotPlay, ScopeChallengeWrite, ScopeStudyWrite}
 
 // MaxTokenName is the longest name of a token, in characters.
 const MaxTokenName = 40

@@ -25,6 +25,8 @@ var ErrNotFound = models.ErrNotFound
 // handlers call it, never the storage. It is safe for concurrent use.
 type Service struct {
 	db *models.DB
+	// Studies are the studies accounts write (studies.go).
+	Studies *Studies
 
 	once   sync.Once
 	events models.Broker // the pages' events (Follow); nil before
@@ -39,7 +41,7 @@ type Service struct {
 const PagesEvents = "pages"
 
 // New returns the content service of db.
-func New(db *models.DB) *Service { return &Service{db: db} }
+func New(db *models.DB) *Service { return &Service{db: db, Studies: NewStudies(db)} }
 
 // Page returns the page slug in locale, or ErrNotFound.
 func (s *Service) Page(ctx context.Context, slug, locale string) (*Page, error) {
