@@ -107,10 +107,16 @@ func (s *Service) RatingHistory(ctx context.Context, id uint, category string, l
 }
 
 // Leaderboard returns the best limit ratings of category, highest first,
-// of existing accounts with at least minGames rated games, the last of
-// them within window.
+// of existing people's accounts (bots have a leaderboard of their own,
+// BotLeaderboard) with at least minGames rated games, the last of them
+// within window.
 func (s *Service) Leaderboard(ctx context.Context, category string, minGames int, window time.Duration, limit int) ([]Leader, error) {
-	return s.db.Leaderboard(ctx, category, minGames, window, limit)
+	return s.db.Leaderboard(ctx, category, false, minGames, window, limit)
+}
+
+// BotLeaderboard is Leaderboard of the bots' pool (issue 35): bots only.
+func (s *Service) BotLeaderboard(ctx context.Context, category string, minGames int, window time.Duration, limit int) ([]Leader, error) {
+	return s.db.Leaderboard(ctx, category, true, minGames, window, limit)
 }
 
 // TutorialProgress is a player's progress in one tutorial.

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"oware/accounts"
+	"oware/models"
 	"oware/models/modelstest"
 )
 
@@ -102,6 +104,53 @@ func TestBotProfile(t *testing.T) {
 			}
 			if got, _ := s.ByID(ctx, bot.ID); got.BotEngine != "oware-engine 0.1 level 5" || got.BotOwnerID == nil || *got.BotOwnerID != person.ID {
 				t.Errorf("stored profile: %q %v", got.BotEngine, got.BotOwnerID)
+			}
+		})
+	}
+}
+
+// TestBotLeaderboard: bots and people are ranked apart: the people's
+// leaderboard leaves the bots out, the bots' has only them.
+func TestBotLeaderboard(t *testing.T) {
+	for _, d := range modelstest.Dialects() {
+		t.Run(d, func(t *testing.T) {
+			ctx := t.Context()
+			db := modelstest.Open(t, d)
+			s := accounts.New(db)
+			var ids []uint
+			for _, name := range []string{"ama", "aalina-bot", "kofi", "kwame-bot"} {
+				u, err := s.Register(ctx, name, "en", "", "correct horse")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.HasSuffix(name, "-bot") {
+					if err := s.UpgradeToBot(ctx, u.ID); err != nil {
+						t.Fatal(err)
+					}
+				}
+				ids = append(ids, u.ID)
+			}
+			for i, id := range ids {
+				r := models.Rating{UserID: id, Category: "abapa-realtime", Rating: 1400 + 100*float64(i), Deviation: 60, Volatility: 0.06, Games: 12, UpdatedAt: time.Now().UTC()}
+				if err := db.Gorm.Create(&r).Error; err != nil {
+					t.Fatal(err)
+				}
+			}
+			names := func(ls []accounts.Leader, err error) string {
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out []string
+				for _, l := range ls {
+					out = append(out, l.Username)
+				}
+				return strings.Join(out, " ")
+			}
+			if got := names(s.Leaderboard(ctx, "abapa-realtime", 10, 30*24*time.Hour, 10)); got != "kofi ama" {
+				t.Errorf("people's leaderboard: %q, want kofi ama", got)
+			}
+			if got := names(s.BotLeaderboard(ctx, "abapa-realtime", 10, 30*24*time.Hour, 10)); got != "kwame-bot aalina-bot" {
+				t.Errorf("bots' leaderboard: %q, want kwame-bot aalina-bot", got)
 			}
 		})
 	}

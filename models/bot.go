@@ -35,29 +35,28 @@ type AccountToken struct {
 }
 
 // CreateAccountToken stores t (setting ID and CreatedAt) unless its account
-// already holds MaxAccountTokens tokens (ErrTokenLimit) or is deleted
-// (ErrNotFound). The count and the insert run in one transaction that first
-// writes the account's row, so two tokens made at once cannot both pass the
-// cap.
+// already holds MaxAccountTokens tokens (ErrTokenLimit) or is no existing
+// account (ErrNotFound). The count and the insert share one transaction
+// under the cap's lock (Capped, "per-account caps" in docs/architecture.md),
+// so tokens made at once cannot pass the cap together.
 func (db *DB) CreateAccountToken(ctx context.Context, t *AccountToken) error {
-	return db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Exec(`UPDATE users SET updated_at = updated_at WHERE id = ? AND deleted_at IS NULL`, t.UserID)
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
-			return ErrNotFound
-		}
-		var n int64
-		if err := tx.Model(&AccountToken{}).Where("user_id = ?", t.UserID).Count(&n).Error; err != nil {
-			return err
-		}
-		if n >= MaxAccountTokens {
-			return ErrTokenLimit
-		}
+	u, err := db.UserByID(ctx, t.UserID)
+	if err != nil {
+		return err
+	}
+	if u.Deleted() {
+		return ErrNotFound
+	}
+	c := Cap{Key: fmt.Sprintf("tokens:u%d", t.UserID), Limit: MaxAccountTokens,
+		Count: func(tx *gorm.DB) *gorm.DB { return tx.Model(&AccountToken{}).Where("user_id = ?", t.UserID) }}
+	err = db.Capped(db.Gorm.WithContext(ctx), c, func(tx *gorm.DB) error {
 		t.CreatedAt = tx.NowFunc().UTC()
 		return tx.Create(t).Error
 	})
+	if errors.Is(err, ErrCapped) {
+		return ErrTokenLimit
+	}
+	return err
 }
 
 // AccountTokens returns the tokens of account id, oldest first.

@@ -80,13 +80,14 @@ type Leader struct {
 // Leaderboard returns the best limit ratings of category, highest first,
 // of accounts not deleted that played at least minGames rated games, the
 // last of them in the last window (by the database's clock, which stamps
-// the ratings).
-func (db *DB) Leaderboard(ctx context.Context, category string, minGames int, window time.Duration, limit int) ([]Leader, error) {
+// the ratings): of bots only when bots, else of people only (bots are
+// rated in a pool of their own, issue 35).
+func (db *DB) Leaderboard(ctx context.Context, category string, bots bool, minGames int, window time.Duration, limit int) ([]Leader, error) {
 	since := db.Gorm.NowFunc().Add(-window)
 	var rows []Leader
 	err := db.Gorm.WithContext(ctx).Table("ratings r").Select("r.*, u.username").
 		Joins("JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL").
-		Where("r.category = ? AND r.games >= ? AND r.updated_at >= ?", category, minGames, since.UTC()).
+		Where("r.category = ? AND r.games >= ? AND r.updated_at >= ? AND u.bot = ?", category, minGames, since.UTC(), bots).
 		Order("r.rating DESC, r.user_id").Limit(limit).Scan(&rows).Error
 	return rows, err
 }

@@ -651,6 +651,9 @@ func (b *bridge) move(ctx context.Context, g *botGame, s botGameState) bool {
 		case errors.As(err, &refused) && refused.transient() && try < 5:
 			sleep(ctx, max(refused.wait, b.cfg.retry))
 			continue
+		case errors.As(err, &refused) && refused.status == http.StatusConflict:
+			b.log.Printf("game %s: move %s: the game changed meanwhile; reading it again", g.id, label)
+			return true
 		case errors.As(err, &refused) && try > 0:
 			// The answer to the first try was lost: it may have been
 			// stored, and this one refused as out of turn.
