@@ -162,10 +162,17 @@ func (g *Game) turnNow() turn {
 //   - in correspondence the side to move has the full days;
 //   - the new turn begins at now (at the deadline after a flag).
 //
-// Whatever changed, the deadline follows from the turn (deadline).
+// Whatever changed, the deadline follows from the turn (deadline). A cut
+// of this instance (g.cut, outage.go) first moves the start of the turn
+// being played when it was stored on by the part of the cut it lived
+// through: its player is charged none of it.
 func (g *Game) runClock(now time.Time) {
 	c := &g.Clock
 	was, is := g.stored, g.turnNow()
+	if was.status == Playing && c.On() {
+		c.TurnSince = c.TurnSince.Add(g.cut.credit(c.TurnSince, now))
+	}
+	g.cut = cut{}
 	if was != is {
 		at := now
 		if !c.Deadline.IsZero() && now.After(c.Deadline) {

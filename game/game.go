@@ -119,6 +119,9 @@ type Game struct {
 	// stored is the turn as last read or written (runClock): the zero
 	// turn for a game not stored yet.
 	stored turn
+	// cut is a time this instance could not reach the database while
+	// asked about the game, which the next write gives back (outage.go).
+	cut cut
 	// The cache of the row (cache.go): the move labels, the resume point
 	// and the stored ends of the rounds.
 	labels     string

@@ -64,7 +64,7 @@ func (s *Service) LoadSeated(ctx context.Context, id string, v Visitor) (*Game, 
 // seated: ErrNoSeat without a seat, before building.
 func (s *Service) loadFor(ctx context.Context, id string, v Visitor, seated bool) (*Game, engine.Side, error) {
 	if err := s.caughtUp(ctx); err != nil {
-		return nil, engine.Nobody, err
+		return nil, engine.Nobody, s.asked(id, err)
 	}
 	visitor := v.ID
 	if v.Token != "" || v.Account != 0 {
@@ -76,7 +76,7 @@ func (s *Service) loadFor(ctx context.Context, id string, v Visitor, seated bool
 		return nil, engine.Nobody, ErrNotFound
 	}
 	if err != nil {
-		return nil, engine.Nobody, err
+		return nil, engine.Nobody, s.asked(id, err)
 	}
 	if kept == nil {
 		s.settings.keep(row)

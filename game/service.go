@@ -63,10 +63,11 @@ func (s *Service) OnMove(f func(d time.Duration)) { s.moved = f }
 // cache is rebuilt from its moves.
 func (s *Service) Load(ctx context.Context, id string) (*Game, error) {
 	if err := s.caughtUp(ctx); err != nil {
-		return nil, err
+		return nil, s.asked(id, err)
 	}
 	row, err := s.db.FindGame(ctx, id)
-	return s.build(ctx, row, err)
+	g, err := s.build(ctx, row, err)
+	return g, s.asked(id, err)
 }
 
 // LoadByKey returns the game whose watch link has the given key, or
@@ -552,7 +553,7 @@ func (s *Service) wrote(ctx context.Context, g *Game, row *models.Game, err erro
 		if errors.Is(err, models.ErrConflict) {
 			return ErrConflict
 		}
-		return err
+		return s.asked(g.ID, err)
 	}
 	g.Version, g.UpdatedAt, g.stored = row.Version, row.UpdatedAt, g.turnNow()
 	s.engines.keep(g)
