@@ -1,11 +1,6 @@
-// Package handlers is the website and the JSON API: Echo handlers that
-// parse a request, call the game service (package game), the content and
-// the tutor, and render the templ views (whole pages, or the game panel
-// for htmx and server-sent events). The routes are in routes.go.
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -13,20 +8,20 @@ import (
 	"strings"
 	"time"
 
-	"github.com/a-h/templ"
-	"github.com/gorilla/sessions"
 	"github.com/labstack/echo/v4"
-	"github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"oware/accounts"
 	"oware/content"
 	"oware/engine"
 	"oware/game"
+	"oware/handlers/api"
+	"oware/handlers/core"
+	"oware/handlers/live"
+	"oware/handlers/web"
 	"oware/mailer"
 	"oware/metrics"
 	"oware/static"
 	"oware/tournament"
-	"oware/views"
 )
 
 // Config is what the site needs from the server command. The services
@@ -61,17 +56,17 @@ type Config struct {
 	// AnalysisLimit and ImportLimit are the per-client rate limits of the
 	// analysis API and of the import page; zero fields: the defaults
 	// (ratelimit.go).
-	AnalysisLimit, ImportLimit RateLimit
+	AnalysisLimit, ImportLimit core.RateLimit
 	// ChallengeLimit is the per-client rate limit of new challenges (the
 	// lobby's forms and the API); zero fields: the default.
-	ChallengeLimit RateLimit
+	ChallengeLimit core.RateLimit
 	// PuzzleLimit is the per-client rate limit of puzzle attempts (each
 	// move of the puzzle page's form and each attempt of the API); zero
 	// fields: the default.
-	PuzzleLimit RateLimit
+	PuzzleLimit core.RateLimit
 	// Streams bounds the event streams; zero fields: the defaults
 	// (streams.go).
-	Streams StreamLimits
+	Streams core.StreamLimits
 	// Clock is the time of the login limits (limits.go); nil: time.Now.
 	// Tests move it by hand.
 	Clock func() time.Time
@@ -81,39 +76,6 @@ type Config struct {
 	// Metrics gets the site's metrics (requests, moves, event streams, the
 	// database and the computer's pools); nil: none. One site per Metrics.
 	Metrics *metrics.Metrics
-}
-
-// handler holds what the handlers share.
-type handler struct {
-	games           *game.Service
-	accounts        *accounts.Service
-	content         *content.Service
-	tournaments     *tournament.Service
-	events          game.Broker // the tournaments' live standings (tournaments.go)
-	standings       *standings  // their counts shared by the streams (standings.go)
-	base            string
-	log             *slog.Logger
-	version, commit string
-	bundle          *i18n.Bundle
-	localizers      map[string]*localizer // by locale
-	assets          *static.Assets
-	sessions        *sessions.CookieStore
-	limits          *loginLimits // failed logins (limits.go)
-	live            *live        // the event streams (live.go)
-	analyses        *rateLimit   // the analysis API's per-client limit (ratelimit.go)
-	challenges      *rateLimit   // new challenges' per-client limit
-	imports         *rateLimit   // the import page's per-client limit
-	puzzleAttempts  *rateLimit   // the puzzle attempts' per-client limit
-	streams         *streams     // the open event streams (streams.go)
-	legal           *engine.LegalCache
-	bodies          content.BodyCache
-	pages           pageCache      // whole pages of visitors without an account
-	behindProxy     bool           // Config.BehindProxy
-	mail            *mailer.Mailer // nil: no password resets (reset.go)
-	resets          *resetLimits
-	// seatRoutes are the paths (echo's c.Path) of the seat actions, whose
-	// game is read with the session's account (routes.go).
-	seatRoutes map[string]bool
 }
 
 // New returns the site: every page, the JSON API, the static files and
@@ -144,11 +106,11 @@ func New(cfg Config) (*echo.Echo, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
-	cfg.Log = slog.New(LogHandler(cfg.Log.Handler()))
+	cfg.Log = slog.New(core.LogHandler(cfg.Log.Handler()))
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = "http://localhost:8080"
 	}
-	bundle, err := loadBundle()
+	bundle, err := core.LoadBundle()
 	if err != nil {
 		return nil, err
 	}
@@ -157,90 +119,53 @@ func New(cfg Config) (*echo.Echo, error) {
 		return nil, err
 	}
 	base := strings.TrimRight(cfg.BaseURL, "/")
-	h := &handler{
-		games: cfg.Games, accounts: cfg.Accounts, content: cfg.Content, tournaments: cfg.Tournaments, base: base, log: cfg.Log,
-		version: cfg.Version, commit: cfg.Commit,
-		bundle: bundle, localizers: newLocalizers(bundle, cfg.Log),
-		assets: assets, sessions: newCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
-		behindProxy:    cfg.BehindProxy,
-		limits:         newLoginLimits(cfg.Clock),
-		analyses:       newRateLimit(cfg.AnalysisLimit, defaultAnalysisLimit, errAnalysisLimit),
-		imports:        newRateLimit(cfg.ImportLimit, defaultImportLimit, errImportLimit),
-		puzzleAttempts: newRateLimit(cfg.PuzzleLimit, defaultPuzzleLimit, errPuzzleRate),
-		challenges:     newRateLimit(cfg.ChallengeLimit, defaultChallengeLimit, errChallengeRate),
-		streams:        newStreams(cfg.Streams),
-		legal:          engine.NewLegalCache(1 << 14),
-		mail:           cfg.Mail, resets: newResetLimits(),
+	h := &core.Handlers{
+		Games: cfg.Games, Accounts: cfg.Accounts, Content: cfg.Content, Tournaments: cfg.Tournaments, Base: base, Log: cfg.Log,
+		Version: cfg.Version, Commit: cfg.Commit,
+		Bundle: bundle, Localizers: core.NewLocalizers(bundle, cfg.Log),
+		Assets: assets, Sessions: core.NewCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
+		BehindProxy:    cfg.BehindProxy,
+		Limits:         core.NewLoginLimits(cfg.Clock),
+		Analyses:       core.NewRateLimit(cfg.AnalysisLimit, core.DefaultAnalysisLimit, core.ErrAnalysisLimit),
+		Imports:        core.NewRateLimit(cfg.ImportLimit, core.DefaultImportLimit, core.ErrImportLimit),
+		PuzzleAttempts: core.NewRateLimit(cfg.PuzzleLimit, core.DefaultPuzzleLimit, core.ErrPuzzleRate),
+		Challenges:     core.NewRateLimit(cfg.ChallengeLimit, core.DefaultChallengeLimit, core.ErrChallengeRate),
+		Streams:        core.NewStreams(cfg.Streams),
+		Legal:          engine.NewLegalCache(1 << 14),
+		Mail:           cfg.Mail,
+		Events:         cfg.Events,
 	}
 	cfg.Content.Follow(cfg.Events) // the pages' states from memory while the listener hears their changes
-	h.live = newLive(cfg.Events, cfg.Log, h.games.Load, h.panels)
-	h.games.OnStore(h.live.stored)
+	site := web.New(h)
+	streams := live.New(h, site.Panels, site.TournamentView)
 	// A version this instance stored is known here at once, before its
 	// event comes back: a visitor's next page shows their own change.
-	h.games.OnStore(func(_ context.Context, g *game.Game) { h.pages.noteHead(&g.Head) })
-	h.events = cfg.Events
-	h.pages.events = cfg.Events
-	h.tournaments.OnChange(h.publishTournament)
-	h.standings = newStandings(cfg.Events, h.tournaments.ViewOf, cfg.Log)
+	h.Games.OnStore(func(_ context.Context, g *game.Game) { h.Pages.NoteHead(&g.Head) })
+	h.Pages.Events = cfg.Events
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = h.handleError
+	e.HTTPErrorHandler = h.HandleError
 	e.IPExtractor = echo.ExtractIPDirect()
 	if cfg.BehindProxy {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader()
 	}
-	if err := h.watch(e, cfg.Metrics); err != nil {
+	if err := h.Watch(e, cfg.Metrics); err != nil {
 		return nil, err
 	}
-	h.middleware(e)
-	h.routes(e)
+	h.Middleware(e)
+	routes(e, site, api.New(h), streams)
 	return e, nil
 }
 
-// page returns the layout data of a page in the request's locale; path is
-// the page's path after the language prefix.
-func (h *handler) page(c echo.Context, titleKey, path string) views.Page {
-	v := h.visit(c)
-	p := views.Page{
-		L: v.l, Lang: v.lang, Title: v.l.T(titleKey), Path: path, Query: c.Request().URL.RawQuery,
-		BaseURL: h.base, Version: h.version, Commit: h.commit, Theme: theme(c),
-		NoIndex: !indexable(path), Description: defaultDescription(v.l, path),
-		Assets: views.AssetURLs{
-			CSS: h.assets.URL("app.css"), PagesCSS: h.assets.URL("pages.css"), HTMX: h.assets.URL("htmx.min.js"),
-			SSE: h.assets.URL("sse.min.js"), JS: h.assets.URL("app.js"), Turn: h.assets.URL("turn.js"),
-			Icon: h.assets.URL("icon.svg"),
-		},
-		CSRF:  csrfToken(c),
-		Board: h.boardSettings(c),
-	}
-	if h.user(c) != nil {
-		p.User = h.user(c).Username
-	}
-	return p
-}
+// RateLimit is a per-client rate limit (core.RateLimit).
+type RateLimit = core.RateLimit
 
-// csrfToken returns the token of the request's forms.
-func csrfToken(c echo.Context) string {
-	s, _ := c.Get("csrf").(string)
-	return s
-}
+// StreamLimits bounds the event streams (core.StreamLimits).
+type StreamLimits = core.StreamLimits
 
-// render writes a component as an HTML answer.
-func render(c echo.Context, status int, t templ.Component) error {
-	var buf bytes.Buffer
-	if err := t.Render(c.Request().Context(), &buf); err != nil {
-		return err
-	}
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
-	return c.HTMLBlob(status, buf.Bytes())
-}
+// LimitServer sets the bounds of srv's connections (core.LimitServer).
+func LimitServer(srv *http.Server) { core.LimitServer(srv) }
 
-// htmx reports whether the request is an htmx swap (not a history restore,
-// which wants the whole page).
-func htmx(c echo.Context) bool {
-	hdr := c.Request().Header
-	return hdr.Get("HX-Request") != "" && hdr.Get("HX-History-Restore-Request") == ""
-}
-
-// redirect answers a form with 303 See Other to path.
-func redirect(c echo.Context, path string) error { return c.Redirect(http.StatusSeeOther, path) }
+// LogHandler wraps h so that records carry the request id
+// (core.LogHandler).
+func LogHandler(h slog.Handler) slog.Handler { return core.LogHandler(h) }

@@ -9,6 +9,11 @@ import (
 	"slices"
 	"testing"
 
+	"oware/handlers/api"
+	"oware/handlers/core"
+	"oware/handlers/live"
+	"oware/handlers/web"
+
 	"github.com/labstack/echo/v4"
 
 	"oware/route"
@@ -104,7 +109,8 @@ var builtRoutes = []struct {
 // and the table above calls every builder, so a new one is checked too.
 func TestRouteBuildersAreServed(t *testing.T) {
 	e := echo.New()
-	(&handler{}).routes(e)
+	h := &core.Handlers{}
+	routes(e, &web.Site{Handlers: h}, &api.API{Handlers: h}, &live.Server{Handlers: h})
 	for _, b := range builtRoutes {
 		if got := servedPattern(e, b.method, b.path); got != b.pattern {
 			t.Errorf("%s: %s %s reaches %q, want %q", b.builder, b.method, b.path, got, b.pattern)
@@ -125,7 +131,8 @@ func TestRouteBuildersAreServed(t *testing.T) {
 // tells a path or a method the route table does not serve.
 func TestServedPatternSeesMisses(t *testing.T) {
 	e := echo.New()
-	(&handler{}).routes(e)
+	h := &core.Handlers{}
+	routes(e, &web.Site{Handlers: h}, &api.API{Handlers: h}, &live.Server{Handlers: h})
 	for _, c := range []struct{ method, path string }{
 		{http.MethodPost, "/en/games/abc/move"},      // no such action
 		{http.MethodGet, "/en/games/abc/moves"},      // a POST route

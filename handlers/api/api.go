@@ -1,0 +1,232 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"oware/engine"
+	"oware/engine/search"
+	"oware/game"
+	"oware/handlers/core"
+	"oware/route"
+)
+
+// The JSON API for bots and tests (routes.go). Seats are bearer tokens;
+// the API needs no cookies and no CSRF token.
+
+// gameJSON is a game in the API.
+type gameJSON struct {
+	ID       string          `json:"id"`
+	Rules    string          `json:"rules"`
+	Fours    string          `json:"fours,omitempty"` // namnam: "last" or "owner"
+	Status   string          `json:"status"`          // waiting, playing, over
+	Position string          `json:"position"`
+	Moves    json.RawMessage `json:"moves"`  // the labels, ["C","d",...]
+	Result   *string         `json:"result"` // south, north, draw; null until over and for an aborted game
+	Reason   *string         `json:"reason"` // null until over
+	Clock    *clockJSON      `json:"clock"`  // null without a clock (clock.go)
+	Rated    bool            `json:"rated"`
+	// Version counts the stored changes of the game; a resignation or a
+	// claim may name it to act only on that version.
+	Version int `json:"version"`
+	// Computer is the computer opponent's seat and level; left out in a
+	// game between people.
+	Computer *computerJSON `json:"computer,omitempty"`
+}
+
+// computerJSON is the computer's seat in a game of the API.
+type computerJSON struct {
+	Seat  string `json:"seat"`  // south or north
+	Level int    `json:"level"` // 1 to 8
+}
+
+func (h *API) toJSON(g *game.Game) gameJSON {
+	j := gameJSON{ID: g.ID, Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Status: string(g.Status),
+		Position: g.Rules.FormatPosition(g.Position), Moves: labelsJSON(g.MoveLabels()),
+		Clock: h.clockJSON(g), Rated: g.Rated, Version: g.Version}
+	if g.Result != engine.NoResult {
+		r := g.Result.String()
+		j.Result = &r
+	}
+	if g.Reason != "" {
+		r := string(g.Reason)
+		j.Reason = &r
+	}
+	if cs := g.ComputerSide(); cs != engine.Nobody {
+		j.Computer = &computerJSON{Seat: cs.String(), Level: int(g.Seats[cs].Computer)}
+	}
+	return j
+}
+
+// labelsJSON writes move labels (a character each) as a JSON array of
+// strings.
+func labelsJSON(labels string) json.RawMessage {
+	b := make([]byte, 0, 2+4*len(labels))
+	b = append(b, '[')
+	for i := range len(labels) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"', labels[i], '"')
+	}
+	return append(b, ']')
+}
+
+// apiCreate: POST /api/v1/games {"rules","fours","seat","opponent"} -> 201
+// {"id","token","seat","invite","invite_url"}: invite is the invitation's
+// path, invite_url the same on Config.BaseURL. With "opponent": {"computer": LEVEL}
+// the computer takes the other seat and plays by itself ("instant": true
+// makes it answer without its minimum thinking time).
+func (h *API) apiCreate(c echo.Context) error {
+	var req struct {
+		Rules    string           `json:"rules"`
+		Fours    string           `json:"fours"` // namnam: "last" (default) or "owner"
+		Seat     string           `json:"seat"`
+		Clock    *timeControlJSON `json:"clock"`
+		Opponent *struct {
+			Computer int  `json:"computer"`
+			Instant  bool `json:"instant"`
+		} `json:"opponent"`
+	}
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	tc, err := req.Clock.timeControl()
+	if err != nil {
+		return err
+	}
+	set := game.Settings{Rules: req.Rules, Fours: req.Fours, Seat: req.Seat, Clock: tc}
+	if o := req.Opponent; o != nil {
+		if set.Computer = search.Level(o.Computer); !set.Computer.Valid() {
+			return core.ErrBadLevel
+		}
+		set.Instant = o.Instant
+	}
+	g, token, err := h.Games.Create(c.Request().Context(), set)
+	if err != nil {
+		return err
+	}
+	seat := "south"
+	if g.Seats[engine.North].Token != "" {
+		seat = "north"
+	}
+	return c.JSON(http.StatusCreated, map[string]string{"id": g.ID, "token": token, "seat": seat,
+		"invite": route.Join(g.ID), "invite_url": h.Base + route.Join(g.ID)})
+}
+
+// apiGame: GET /api/v1/games/{id}.
+func (h *API) apiGame(c echo.Context) error {
+	g, seat, err := h.Games.LoadFor(c.Request().Context(), c.Param("id"), h.VisitorOf(c))
+	if err != nil {
+		return err
+	}
+	if seat != engine.Nobody {
+		h.Seen(c, g, seat) // a program reading its game is there
+	}
+	return c.JSON(http.StatusOK, h.toJSON(g))
+}
+
+// apiJoin: POST /api/v1/games/{id}/join -> 200 {"token","seat"}; 409 when
+// both seats are taken.
+func (h *API) apiJoin(c echo.Context) error {
+	g, err := h.Games.Load(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	token, seat, err := h.Games.Join(c.Request().Context(), g)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]string{"token": token, "seat": seat.String()})
+}
+
+// bindJSON decodes a JSON request body into v: 415 for a body of another
+// media type, 400 for malformed JSON or a string with a NUL character
+// (as rejectBadText does for forms: PostgreSQL refuses it in text). An
+// empty body leaves v as it is. The body is bounded by limitBody.
+func bindJSON(c echo.Context, v any) error {
+	r := c.Request()
+	if r.ContentLength == 0 {
+		return nil
+	}
+	media, _, err := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
+	if err != nil || media != echo.MIMEApplicationJSON {
+		return core.ErrNotJSON
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil || jsonHasNUL(body) {
+		return core.ErrBadRequest
+	}
+	if err := json.NewDecoder(bytes.NewReader(body)).Decode(v); err != nil {
+		return core.ErrBadRequest
+	}
+	return nil
+}
+
+// jsonHasNUL reports whether JSON text b escapes a NUL character, the
+// only way a JSON string holds one: a backslash-u0000 whose backslash is
+// not itself escaped (it ends an odd run of backslashes).
+func jsonHasNUL(b []byte) bool {
+	for i := 0; ; i++ {
+		j := bytes.Index(b[i:], []byte(`\u0000`))
+		if j < 0 {
+			return false
+		}
+		i += j
+		n := 0
+		for k := i; k >= 0 && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 1 {
+			return true
+		}
+	}
+}
+
+// apiMove: POST /api/v1/games/{id}/moves {"pit":"C"} with the bearer token.
+func (h *API) apiMove(c echo.Context) error {
+	g, seat, err := h.Bearer(c)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Pit string `json:"pit"`
+	}
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := h.Games.Move(c.Request().Context(), g, seat, req.Pit); err != nil {
+		return err
+	}
+	h.MailTurn(c, g, seat)
+	return c.JSON(http.StatusOK, h.toJSON(g))
+}
+
+// apiResign: POST /api/v1/games/{id}/resign with the bearer token. The
+// optional body {"version": N} names the version of the game (its
+// "version") the resignation was made on: on another version it is 409
+// and does nothing, so a replayed request acts once.
+func (h *API) apiResign(c echo.Context) error {
+	g, seat, err := h.Bearer(c)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Version int `json:"version"`
+	}
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := g.CheckVersion(req.Version); err != nil {
+		return err
+	}
+	if err := h.Games.Resign(c.Request().Context(), g, seat); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, h.toJSON(g))
+}

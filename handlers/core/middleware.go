@@ -1,0 +1,301 @@
+package core
+
+import (
+	"context"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/klauspost/compress/gzhttp"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"oware/accounts"
+	"oware/static"
+)
+
+// Middleware installs what runs before every handler: HEAD as GET, the
+// request id (requestid.go), the security headers (headers.go), recovery,
+// the request log, compression, the bounds of the URL, headers and body
+// (sizes.go), the text check, the CSRF check of forms, and the visit
+// (language, localizer, session and user) of every page.
+func (h *Handlers) Middleware(e *echo.Echo) {
+	e.Pre(headAsGet)
+	e.Use(h.requestID)
+	e.Use(h.securityHeaders)
+	e.Use(middleware.Recover())
+	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		// A static file is logged only at debug level: its answer is a
+		// copy of bytes ready in memory, and the log line would cost more.
+		Skipper: func(c echo.Context) bool {
+			return isStatic(c) && !h.Log.Enabled(c.Request().Context(), slog.LevelDebug)
+		},
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true,
+		HandleError: true, // log the status the error handler answers with
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if isStatic(c) {
+				level = slog.LevelDebug
+			}
+			h.Log.LogAttrs(c.Request().Context(), level, "request",
+				slog.String("method", v.Method), slog.String("uri", logURI(v.URI)),
+				slog.Int("status", v.Status), slog.Duration("latency", v.Latency))
+			return nil
+		},
+	}))
+	e.Use(compress())
+	e.Use(limitHead)
+	e.Use(limitBody)
+	e.Use(rejectBadText)
+	e.Use(h.requireCSRFToken)
+	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
+		Skipper:        notPage,
+		TokenLookup:    "form:_csrf",
+		ContextKey:     "csrf",
+		CookieName:     "_csrf",
+		CookiePath:     "/",
+		CookieHTTPOnly: true,
+		CookieSecure:   h.Sessions.Options.Secure,
+		CookieSameSite: http.SameSiteLaxMode,
+		ErrorHandler: func(err error, c echo.Context) error {
+			return &UserError{http.StatusForbidden, "err_csrf"}
+		},
+	}))
+	e.Use(h.visitor)
+}
+
+// compress compresses replies with gzip (klauspost/compress's gzhttp: a
+// fast gzip, Accept-Encoding read with its qualities), except a reply of
+// less than static.MinCompress bytes (it fits in a packet as it is), a
+// reply already encoded (static files and the pages kept, compressed once
+// at their best) and the event streams. Static files do not even go
+// through the compressor's wrapper.
+func compress() echo.MiddlewareFunc {
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(static.MinCompress), gzhttp.EnableZstd(false))
+	if err != nil {
+		panic(err) // the options are constants
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if isStatic(c) || strings.HasSuffix(c.Request().URL.Path, "/events") {
+				return next(c)
+			}
+			// An error is answered here, through the compressor, which
+			// is done once ServeHTTP returns.
+			rw := c.Response().Writer
+			defer func() { c.Response().Writer = rw }()
+			wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				c.Response().Writer = w
+				if err := next(c); err != nil {
+					c.Error(err)
+				}
+			})).ServeHTTP(rw, c.Request())
+			return nil
+		}
+	}
+}
+
+// isStatic reports whether the request is for a static file.
+func isStatic(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/static/") }
+
+// notPage reports whether the request is for the API, a static file or
+// the health checks: no forms, no session.
+func notPage(c echo.Context) bool {
+	p := c.Request().URL.Path
+	return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/static/") || p == "/healthz" || p == "/readyz"
+}
+
+// visit is what a page request knows of its visitor, worked out once by the
+// visitor middleware: the language, its localizer, the session and the
+// logged-in account.
+type visit struct {
+	Lang string
+	L    *Localizer
+	Sess *session
+	// User is the logged-in account (nil for a visitor without one) once
+	// userRead; userErr the storage failure that kept it unknown.
+	User     *accounts.User
+	userRead bool
+	userErr  error
+	// minted: the visitor id was made in this request (nameVisitor) and
+	// no older cookie's seat moved to it, so the visitor holds no seat it
+	// did not take in this request.
+	minted bool
+}
+
+// visitKey is the echo.Context key of the request's *visit.
+const visitKey = "visit"
+
+// visitor puts the visit on every page request (naming a new visitor,
+// seats.go), and the id of the page
+// that sends an action (X-View, see live.stored) on its context.
+func (h *Handlers) visitor(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if notPage(c) {
+			return next(c)
+		}
+		if err := h.nameVisitor(c); err != nil {
+			h.Log.Error("session", "err", err)
+		}
+		if !h.SeatRoutes[c.Path()] {
+			if _, err := h.account(c); err != nil {
+				return err // the database away: 503, never a silent logout
+			}
+		}
+		if view := c.Request().Header.Get("X-View"); view != "" {
+			r := c.Request()
+			c.SetRequest(r.WithContext(context.WithValue(r.Context(), ViewKey{}, view)))
+			if h.Actions != nil {
+				h.Actions.Begin(view)
+				defer h.Actions.End(view)
+			}
+		}
+		return next(c)
+	}
+}
+
+// Visit returns the request's visit, working it out on the first call.
+func (h *Handlers) Visit(c echo.Context) *visit {
+	if v, ok := c.Get(visitKey).(*visit); ok {
+		return v
+	}
+	lang := LangOf(c)
+	v := &visit{Lang: lang, L: h.Localizers[lang], Sess: h.session(c)}
+	c.Set(visitKey, v)
+	return v
+}
+
+// account returns the request's logged-in account, nil for a visitor,
+// looking it up once a request (accounts.Service.Session): a session
+// whose account was deleted, or whose epoch is older than the account's
+// (logout, password change), counts as a visitor. An error is a storage
+// failure. The visitor middleware asks it first on every page request
+// but the seat actions (routes.go), whose game is read with the
+// session's account in the same query (game.Service.LoadFor).
+func (h *Handlers) account(c echo.Context) (*accounts.User, error) {
+	v := h.Visit(c)
+	if v.userRead {
+		return v.User, v.userErr
+	}
+	v.userRead = true
+	if id, epoch := v.Sess.account(); id != 0 {
+		v.User, v.userErr = h.Accounts.Session(c.Request().Context(), id, epoch)
+	}
+	return v.User, v.userErr
+}
+
+// User returns the request's logged-in account, nil for a visitor; after
+// the visitor middleware it never asks the database again, and a seat
+// action that asks for it first gets nil on a storage failure (logged).
+func (h *Handlers) User(c echo.Context) *accounts.User {
+	u, err := h.account(c)
+	if err != nil {
+		h.Log.ErrorContext(c.Request().Context(), "account", "err", err)
+	}
+	return u
+}
+
+// UserID returns the id of the request's account, 0 for a visitor.
+func (h *Handlers) UserID(c echo.Context) uint {
+	if u := h.User(c); u != nil {
+		return u.ID
+	}
+	return 0
+}
+
+// LangOf returns the locale of the request: its language prefix, or the
+// best match of Accept-Language outside the prefixed pages.
+func LangOf(c echo.Context) string {
+	if l := c.Param("lang"); ValidLang(l) {
+		return l
+	}
+	seg, _, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.Path, "/"), "/")
+	if ValidLang(seg) {
+		return seg
+	}
+	return MatchLang(c.Request().Header.Get("Accept-Language"))
+}
+
+// CheckLang is the middleware of the language prefix: an unknown one is 404.
+func CheckLang(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !ValidLang(c.Param("lang")) {
+			return ErrNotFound
+		}
+		return next(c)
+	}
+}
+
+// rejectBadText refuses paths, query values and form fields that are not
+// text (invalid UTF-8, or a NUL byte, which PostgreSQL refuses): 404 for a
+// path, 400 for a value. No handler sees them.
+func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if !isText(r.URL.Path) {
+			return ErrNotFound
+		}
+		values := r.URL.Query()
+		if media, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType)); media == echo.MIMEApplicationForm {
+			if err := r.ParseForm(); err != nil {
+				return ErrBadRequest // 413 when the body was too long (limitBody)
+			}
+			values = r.Form
+		}
+		for _, vs := range values {
+			for _, v := range vs {
+				if !isText(v) {
+					return ErrBadRequest
+				}
+			}
+		}
+		return next(c)
+	}
+}
+
+// isText reports whether s is valid UTF-8 without NUL bytes.
+func isText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+
+// headAsGet answers HEAD as GET without the body: echo routes only the
+// methods a route names, and every GET page should answer HEAD too.
+func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if r := c.Request(); r.Method == http.MethodHead {
+			r.Method = http.MethodGet
+			c.Response().Writer = headOnly{c.Response().Writer}
+		}
+		return next(c)
+	}
+}
+
+// headOnly is a response writer that sends the headers and drops the body.
+type headOnly struct{ http.ResponseWriter }
+
+func (headOnly) Write(b []byte) (int, error) { return len(b), nil }
+
+func (h headOnly) Unwrap() http.ResponseWriter { return h.ResponseWriter }
+
+// requireCSRFToken makes echo's CSRF middleware check the _csrf token on
+// every state-changing form: it refuses a cross-site POST, a state-changing
+// request (forms and the API) whose Origin is not the site's (sameOrigin)
+// and a token in the URL (where logs would keep it) outright, then
+// hides the Sec-Fetch-Site header, which would otherwise let a same-origin
+// POST through without a token (issue 4: a POST without a valid token gets
+// 403 and changes nothing).
+func (h *Handlers) requireCSRFToken(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
+		if unsafe && !h.sameOrigin(r) {
+			return &UserError{http.StatusForbidden, "err_csrf"}
+		}
+		form := unsafe && !strings.HasPrefix(r.URL.Path, "/api/")
+		if form && (r.Header.Get(echo.HeaderSecFetchSite) == "cross-site" || r.URL.Query().Has("_csrf")) {
+			return &UserError{http.StatusForbidden, "err_csrf"}
+		}
+		r.Header.Del(echo.HeaderSecFetchSite)
+		return next(c)
+	}
+}

@@ -1,0 +1,41 @@
+//go:build slow
+
+package handlerstest
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"strings"
+)
+
+// StandingsStream opens the event stream of tournament id's page as a
+// new browser and returns a channel of its "standings" events and the
+// function that closes the stream.
+func (s *Site) StandingsStream(id string) (<-chan string, func()) {
+	s.T.Helper()
+	ctx, cancel := context.WithCancel(s.T.Context())
+	req, _ := http.NewRequestWithContext(ctx, "GET", s.Srv.URL+"/en/tournaments/"+id+"/events", nil)
+	res, err := s.Browser().Do(req)
+	if err != nil || res.StatusCode != http.StatusOK {
+		s.T.Fatalf("stream: %v %v", res, err)
+	}
+	stop := func() { cancel(); res.Body.Close() }
+	s.T.Cleanup(stop)
+	got := make(chan string, 8)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 1<<22), 1<<22)
+		var msg strings.Builder
+		for sc.Scan() {
+			msg.WriteString(sc.Text() + "\n")
+			if sc.Text() == "" {
+				if strings.Contains(msg.String(), "event: standings") {
+					got <- msg.String()
+				}
+				msg.Reset()
+			}
+		}
+	}()
+	return got, stop
+}
