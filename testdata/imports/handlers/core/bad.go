@@ -1,0 +1,5 @@
+package core
+
+import (
+	_ "oware/handlers/web"
+)

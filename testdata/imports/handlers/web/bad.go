@@ -1,0 +1,6 @@
+package web
+
+import (
+	_ "oware/game"
+	_ "oware/handlers/api"
+)

@@ -1,0 +1,6 @@
+package web
+
+import (
+	_ "oware/handlers/core"
+	_ "oware/views"
+)
