@@ -59,10 +59,12 @@ function foursForNamNam() {
 document.addEventListener("change", function (e) {
   if (e.target.name === "rules") foursForNamNam();
 });
-// Sowing: each seed of the last move drops into its pit in turn.
+// Sowing: the last move's seeds drop into their pits in turn, within a second.
 function sow(root) {
-  root.querySelectorAll(".drop:not(.go)").forEach(function (d) {
+  var drops = root.querySelectorAll(".drop:not(.go)"), step = Math.min(0.15, 0.6 / drops.length) + "s";
+  drops.forEach(function (d) {
     d.style.setProperty("--i", d.dataset.i);
+    d.style.setProperty("--step", step);
     d.classList.add("go");
   });
 }

@@ -1,9 +1,11 @@
 // Game pages (app.js counts the clocks down): at the player's turn the tab title
-// and favicon are marked, a sound (on unless turned off) and a
-// notification (asked once, with a button) tell of it; a premove (a pit
-// clicked during the opponent's turn, a second click cancels it) is sown
-// the instant it is legal, and a screen reader hears it set, cancelled and
-// played; the chat's mute hides the opponent's messages.
+// and favicon are marked; every move of a seated player's game makes a
+// short sound (on unless turned off; the browser lets it play once the
+// page was clicked or a key pressed) and a notification (asked once, with
+// a button) tells of the turn; a screen reader hears the opponent's move;
+// a premove (a pit clicked during the opponent's turn, a second click
+// cancels it) is sown the instant it is legal, and a screen reader hears
+// it set, cancelled and played; the chat's mute hides the opponent's messages.
 // The server keeps the time; this is only a display.
 (function () {
   var game = document.getElementById("game");
@@ -21,26 +23,56 @@
       if (l.href !== href) l.href = href;
     });
   }
-  function beep() {
+  // One audio context for the page: the autoplay rule keeps it suspended
+  // until the first click or key press, which resume it.
+  var audio = null;
+  function context() {
     var A = window.AudioContext || window.webkitAudioContext;
-    if (!A) return;
-    var a = new A(), o = a.createOscillator(), g = a.createGain();
-    o.frequency.value = 660;
-    g.gain.setValueAtTime(0.2, a.currentTime);
-    g.gain.exponentialRampToValueAtTime(0.001, a.currentTime + 0.25);
-    o.connect(g); g.connect(a.destination);
-    o.start(); o.stop(a.currentTime + 0.25);
+    if (!audio && A) audio = new A();
+    return audio;
   }
-  // A turn that comes to the player (a live update): title, sound, notification.
+  function unlock() {
+    var a = context();
+    if (a && a.state === "suspended") a.resume();
+  }
+  document.addEventListener("pointerdown", unlock, true);
+  document.addEventListener("keydown", unlock, true);
+  // beep is the move sound: a short wooden knock.
+  function beep() {
+    var a = context();
+    if (!a || a.state !== "running") return;
+    var o = a.createOscillator(), g = a.createGain();
+    o.frequency.setValueAtTime(520, a.currentTime);
+    o.frequency.exponentialRampToValueAtTime(260, a.currentTime + 0.12);
+    g.gain.setValueAtTime(0.25, a.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.001, a.currentTime + 0.15);
+    o.connect(g); g.connect(a.destination);
+    o.start(); o.stop(a.currentTime + 0.15);
+  }
+  // The moves played so far (the move list's data-ply).
+  function ply() {
+    var h = document.getElementById("moves-h");
+    return h ? parseInt(h.dataset.ply, 10) : 0;
+  }
+  var plies = ply();
+  // After an update: a new move sounds and, when the opponent's move gave
+  // the turn to the player, is announced with its label.
+  function moved(live) {
+    var n = ply(), last = document.getElementById("last-move");
+    if (n <= plies) { plies = Math.max(plies, n); return; }
+    plies = n;
+    if (game.dataset.soundLabel && soundOn()) beep();
+    if (live && game.dataset.opponentMoved && last && document.querySelector("#turn .turn-mine")) {
+      announce(game.dataset.opponentMoved.replace("%s", last.dataset.last));
+    }
+  }
+  // A turn that comes to the player (a live update): title, notification.
   function turn(live) {
     var now = !!document.querySelector("#turn .turn-mine");
     document.title = now && game.dataset.turnTitle ? game.dataset.turnTitle : title;
     markIcon(now && !!game.dataset.turnTitle);
-    if (live && now && !mine) {
-      if (soundOn()) beep();
-      if (document.hidden && window.Notification && Notification.permission === "granted") {
-        new Notification(game.dataset.turnTitle, { body: game.dataset.notifyText });
-      }
+    if (live && now && !mine && document.hidden && window.Notification && Notification.permission === "granted") {
+      new Notification(game.dataset.turnTitle, { body: game.dataset.notifyText });
     }
     mine = now;
   }
@@ -110,6 +142,6 @@
     showMute();
   }
   turn(false);
-  document.addEventListener("htmx:sseMessage", function () { turn(true); playPremove(); });
-  document.addEventListener("htmx:afterSettle", function () { turn(false); playPremove(); });
+  document.addEventListener("htmx:sseMessage", function () { moved(true); turn(true); playPremove(); });
+  document.addEventListener("htmx:afterSettle", function () { moved(false); turn(false); playPremove(); });
 })();

@@ -15,6 +15,9 @@ func gameAt(t *testing.T, status play.Status, result engine.Result, reason engin
 	r, _ := engine.RulesByName("abapa")
 	p := r.Start()
 	p.Captured = [2]uint8{south, north}
+	if status == play.Over { // the seeds not captured lie in North's pit a
+		p.Pits = [engine.NumPits]uint8{6: 48 - south - north}
+	}
 	return GameView{Status: status, Result: result, Reason: reason, Position: p, Seat: seat, EndOffer: engine.Nobody, RematchOffer: engine.Nobody}
 }
 
@@ -32,14 +35,18 @@ func TestStatus(t *testing.T) {
 		{gameAt(t, play.Playing, engine.NoResult, "", 0, 0, South), "st_your_turn", "turn-mine", "", "South to move, South sees"},
 		{gameAt(t, play.Playing, engine.NoResult, "", 0, 0, North), "st_waiting_forSideside_south", "turn-theirs", "", "South to move, North sees"},
 		{gameAt(t, play.Playing, engine.NoResult, "", 0, 0, engine.Nobody), "st_to_moveSideside_south", "turn-theirs", "", "spectator"},
-		{gameAt(t, play.Over, engine.SouthWins, "25-seeds", 26, 22, South), "st_wonMe26Them22", "won", "reason_majority", "winner"},
-		{gameAt(t, play.Over, engine.SouthWins, "25-seeds", 26, 22, North), "st_lostMe22Them26", "lost", "reason_majority", "loser"},
-		{gameAt(t, play.Over, engine.SouthWins, "25-seeds", 26, 22, engine.Nobody), "st_side_wonSideside_southWinner26Loser22", "won", "reason_majority", "spectator of a win"},
+		{gameAt(t, play.Over, engine.SouthWins, "25-seeds", 26, 22, South), "st_wonMe26Them22", "won", "gp_end_majority_noneSideside_southSeeds26", "winner"},
+		{gameAt(t, play.Over, engine.SouthWins, "25-seeds", 26, 22, North), "st_lostMe22Them26", "lost", "gp_end_majority_noneSideside_southSeeds26", "loser"},
+		{gameAt(t, play.Over, engine.SouthWins, "25-seeds", 26, 22, engine.Nobody), "st_side_wonSideside_southWinner26Loser22", "won", "gp_end_majority_noneSideside_southSeeds26", "spectator of a win"},
+		// RULES.md 2.6: a majority leaves the other seeds on the board; the
+		// other ends give each row's seeds to its owner.
+		{gameAt(t, play.Over, engine.SouthWins, "25-seeds", 25, 3, North), "st_lostMe3Them25", "lost", "gp_end_majority 20 [Side side_south Seeds 25]", "a majority, 20 seeds left"},
+		{gameAt(t, play.Over, engine.NorthWins, "cannot-feed", 23, 25, North), "st_wonMe25Them23", "won", "gp_end_cannot_feedSideside_south", "South cannot feed"},
 		{gameAt(t, play.Over, engine.NorthWins, "resignation", 3, 0, South), "st_lost_resign", "lost", "", "South resigned"},
 		{gameAt(t, play.Over, engine.NorthWins, "resignation", 3, 0, North), "st_won_resignSideside_south", "won", "", "North won by resignation"},
 		{gameAt(t, play.Over, engine.NorthWins, "resignation", 3, 0, engine.Nobody), "st_side_won_resignSideside_northLoserside_south", "won", "", "spectator of a resignation"},
-		{gameAt(t, play.Over, engine.Draw, "repetition", 20, 20, South), "st_draw_repetition", "draw", "", "draw by repetition"},
-		{gameAt(t, play.Over, engine.Draw, "agreement", 20, 20, North), "st_draw_agreement", "draw", "", "draw by agreement"},
+		{gameAt(t, play.Over, engine.Draw, "repetition", 20, 20, South), "st_draw_repetition", "draw", "gp_end_repetition", "draw by repetition"},
+		{gameAt(t, play.Over, engine.Draw, "agreement", 20, 20, North), "st_draw_agreement", "draw", "gp_end_agreement", "draw by agreement"},
 		{gameAt(t, play.Over, engine.Draw, "25-seeds", 24, 24, North), "st_drawSouth24North24", "draw", "reason_majority", "24 to 24"},
 		// On time: no score (it was "You won by 0 to 0 · time ran out").
 		{gameAt(t, play.Over, engine.NorthWins, "timeout", 0, 0, North), "st_won_time", "won", "", "North won on time"},
