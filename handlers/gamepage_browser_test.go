@@ -145,7 +145,7 @@ func TestBrowserMoveSound(t *testing.T) {
 		}
 		return strconv.Itoa(n)
 	}
-	ply := func(n string) string { return `document.getElementById('moves-h').dataset.ply === '` + n + `'` }
+	ply := func(n string) string { return `document.getElementById('last-move').dataset.ply === '` + n + `'` }
 	b.waitFor(south, "the sound is on", `document.querySelector('.turn-tools button[aria-pressed]').getAttribute('aria-pressed') === 'true'`)
 	n := sounds(south)
 	b.do(south, "South plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
@@ -169,7 +169,8 @@ func TestBrowserMoveSound(t *testing.T) {
 // TestBrowserHomeDailyAndPhoneHeader: on a desktop the puzzle of the day
 // sits beside its text and fills more than half its card, not 40 % of a
 // card left empty; on a phone a visitor's header offers the registration
-// (in a menu with the login) and fits the screen in every language.
+// (in the account menu, with the login) and fits the screen in every
+// language.
 func TestBrowserHomeDailyAndPhoneHeader(t *testing.T) {
 	s, b := newBrowserSite(t, 90*time.Second)
 	tab := b.newTab()
@@ -185,7 +186,7 @@ func TestBrowserHomeDailyAndPhoneHeader(t *testing.T) {
 	for _, lang := range []string{"en", "cs", "it"} {
 		b.do(tab, "phone home "+lang, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
 			chromedp.Navigate(s.srv.URL+"/"+lang+"/"), chromedp.WaitVisible(chromedp.CSS(`footer`)))
-		b.do(tab, "the account menu", chromedp.Click(chromedp.CSS(`.top .account-menu summary`)))
+		b.do(tab, "the account menu", chromedp.Click(chromedp.CSS(`.top .account summary`)))
 		got, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
 		  const r = [...document.querySelectorAll('.top a[href^="/`+lang+`/register"]')].filter(a => a.getBoundingClientRect().width > 0);
 		  return r.length + ' ' + document.documentElement.scrollWidth;

@@ -49,10 +49,10 @@
     o.connect(g); g.connect(a.destination);
     o.start(); o.stop(a.currentTime + 0.15);
   }
-  // The moves played so far (the move list's data-ply).
+  // The moves played so far (the last move's data-ply).
   function ply() {
-    var h = document.getElementById("moves-h");
-    return h ? parseInt(h.dataset.ply, 10) : 0;
+    var l = document.getElementById("last-move");
+    return l ? parseInt(l.dataset.ply, 10) : 0;
   }
   var plies = ply();
   // After an update: a new move sounds and, when the opponent's move gave
