@@ -8,6 +8,7 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer/html"
 
 	"oware/engine"
@@ -15,9 +16,12 @@ import (
 )
 
 // markdown turns a page body into HTML: CommonMark with GitHub's tables,
-// raw HTML let through to the sanitizer.
+// raw HTML let through to the sanitizer, and heading attributes, so that
+// "## Tempo {#tempo}" gives the heading an id the other pages link to
+// (the glossary's anchors, the same in every language).
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+	goldmark.WithParserOptions(parser.WithAttribute()),
 	goldmark.WithRendererOptions(html.WithUnsafe()),
 )
 

@@ -55,7 +55,7 @@ func TestPageDiagramsLegal(t *testing.T) {
 // TestPageMarkdownSanitized: the renderer drops scripts, event handlers and
 // javascript: links from a page body, and keeps tables and text.
 func TestPageMarkdownSanitized(t *testing.T) {
-	body := "## Rules\n\n<script>alert(1)</script>\n\nText <b onclick=\"alert(2)\">bold</b> " +
+	body := "## Rules\n\n## Tempo {#tempo}\n\n## Bad {onclick=\"alert(5)\"}\n\n<script>alert(1)</script>\n\nText <b onclick=\"alert(2)\">bold</b> " +
 		"[link](javascript:alert(3)) <img src=x onerror=alert(4)>\n\n" +
 		"<iframe src=\"https://example.com\"></iframe>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n" +
 		"[rules](/en/rules) [elsewhere](https://example.com/)\n"
@@ -64,12 +64,12 @@ func TestPageMarkdownSanitized(t *testing.T) {
 		t.Fatalf("%+v, %v", parts, err)
 	}
 	h := parts[0].HTML
-	for _, bad := range []string{"<script", "alert(1)", "onclick", "javascript:", "onerror", "<iframe"} {
+	for _, bad := range []string{"<script", "alert(1)", "onclick", "alert(5)", "javascript:", "onerror", "<iframe"} {
 		if strings.Contains(h, bad) {
 			t.Errorf("%q left in %s", bad, h)
 		}
 	}
-	for _, good := range []string{"<h2>Rules</h2>", "<b>bold</b>", "<table>", "<td>2</td>",
+	for _, good := range []string{"<h2>Rules</h2>", `<h2 id="tempo">Tempo</h2>`, "<h2>Bad</h2>", "<b>bold</b>", "<table>", "<td>2</td>",
 		`<a href="/en/rules">rules</a>`, `<a href="https://example.com/" rel="nofollow">elsewhere</a>`} {
 		if !strings.Contains(h, good) {
 			t.Errorf("no %q in %s", good, h)

@@ -220,3 +220,59 @@ func TestRulesDiagrams(t *testing.T) {
 		}
 	}
 }
+
+// glossaryAnchor is an entry's anchor in the glossary's source, "{#tempo}".
+var glossaryAnchor = regexp.MustCompile(`(?m)^## .* \{#([a-z-]+)\}$`)
+
+// glossaryLink is a link to a glossary entry in a page or a lesson.
+var glossaryLink = regexp.MustCompile(`\(/([a-z]{2})/glossary#([a-z-]+)\)`)
+
+// TestGlossaryAnchors: the glossary has the same entries (anchors) in
+// every language, and every link to an entry from a page or a lesson goes
+// to an anchor that exists, in the language of the text that links.
+func TestGlossaryAnchors(t *testing.T) {
+	anchors := map[string]map[string]bool{}
+	pages := pageSources(t)
+	for _, lang := range locales.Langs {
+		anchors[lang] = map[string]bool{}
+		for _, m := range glossaryAnchor.FindAllStringSubmatch(pages[lang]["glossary"].Body, -1) {
+			anchors[lang][m[1]] = true
+		}
+	}
+	if len(anchors["en"]) < 10 {
+		t.Errorf("the English glossary has %d entries", len(anchors["en"]))
+	}
+	for _, lang := range locales.Langs {
+		if fmt.Sprint(anchors[lang]) != fmt.Sprint(anchors["en"]) {
+			t.Errorf("%s glossary entries %v, en %v", lang, anchors[lang], anchors["en"])
+		}
+	}
+	texts := map[string]string{} // where -> text
+	for lang, bySlug := range pages {
+		for slug, s := range bySlug {
+			texts[lang+"/"+slug] = s.Body
+		}
+	}
+	tutorials, err := models.ReadTutorialSources(locales.TutorialSources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	links := 0
+	for _, tu := range tutorials {
+		for _, s := range tu.Steps {
+			texts[tu.Locale+"/tutorials/"+tu.Slug+"/"+s.Title] = s.Text
+		}
+	}
+	for where, text := range texts {
+		lang, _, _ := strings.Cut(where, "/")
+		for _, m := range glossaryLink.FindAllStringSubmatch(text, -1) {
+			links++
+			if m[1] != lang || !anchors[lang][m[2]] {
+				t.Errorf("%s links to /%s/glossary#%s, which is not an entry of the %s glossary", where, m[1], m[2], lang)
+			}
+		}
+	}
+	if links == 0 {
+		t.Errorf("nothing links to the glossary")
+	}
+}
