@@ -143,6 +143,17 @@ func TestTutorialTasksAgreeWithEngine(t *testing.T) {
 					}
 				case "play":
 					want = checkPlayOracle(t, name, s.Rules, s.Position, r, pos, legal)
+				case "capture":
+				default:
+					// The course's goals (capture N, save X, best, practice;
+					// docs/learning.md): the engine's set is tutor.Accepted's.
+					g, err := tutor.ParseGoal(s.Task)
+					if err == nil {
+						want, err = tutor.Accepted(t.Context(), g, r, pos, accept)
+					}
+					if err != nil {
+						t.Errorf("%s: task %s: %v", name, s.Task, err)
+					}
 				}
 				if accept != want {
 					t.Errorf("%s: task %s accepts %v, the engine finds %v", name, s.Task, accept.Labels(), want.Labels())
