@@ -93,6 +93,7 @@ var builtRoutes = []struct {
 	{"AnalysisPlay", http.MethodPost, route.AnalysisPlay("en"), route.Lang + route.AnalysisPlayPattern},
 	{"Rules", http.MethodGet, route.Rules("en"), route.Lang + route.RulesPattern},
 	{"History", http.MethodGet, route.History("en"), route.Lang + route.HistoryPattern},
+	{"Glossary", http.MethodGet, route.Glossary("en"), route.Lang + route.GlossaryPattern},
 	{"Variants", http.MethodGet, route.Variants("en"), route.Lang + route.VariantsPattern},
 	{"Variant", http.MethodGet, route.Variant("en", "abapa"), route.Lang + route.VariantPattern},
 	{"Tutorials", http.MethodGet, route.Tutorials("en"), route.Lang + route.TutorialsPattern},

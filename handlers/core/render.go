@@ -67,7 +67,7 @@ func Redirect(c echo.Context, path string) error { return c.Redirect(http.Status
 // stands for the pages under it. Games, replays, players and the account
 // pages are not indexed.
 var indexedPaths = []string{route.HomePattern, route.NewGamePattern, route.RulesPattern, route.VariantsPattern, route.VariantsPattern + "/",
-	route.HistoryPattern, route.TutorialsPattern, route.TutorialsPattern + "/"}
+	route.HistoryPattern, route.GlossaryPattern, route.TutorialsPattern, route.TutorialsPattern + "/"}
 
 // indexable reports whether the page at path (after the language prefix)
 // may be indexed.

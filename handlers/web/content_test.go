@@ -20,7 +20,7 @@ import (
 // pageSlugs are the pages of the pages table and their paths after the
 // language prefix.
 var pageSlugs = map[string]string{
-	"rules": "/rules", "history": "/history", "variants": "/variants",
+	"rules": "/rules", "history": "/history", "glossary": "/glossary", "variants": "/variants",
 	"abapa": "/variants/abapa", "wari": "/variants/wari", "warri": "/variants/warri", "namnam": "/variants/namnam",
 }
 

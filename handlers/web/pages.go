@@ -154,7 +154,7 @@ func (h *Site) sitemap(c echo.Context) error {
 		return err
 	}
 	// The menu's order: rules, variants, each variant, history, the rest.
-	order := slices.Concat([]string{"rules", "variants"}, variantSlugs, []string{"history"})
+	order := slices.Concat([]string{"rules", "variants"}, variantSlugs, []string{"history", "glossary"})
 	rank := func(slug string) int {
 		if i := slices.Index(order, slug); i >= 0 {
 			return i

@@ -36,7 +36,7 @@ func (h *Site) rootRoutes(e *echo.Echo) {
 	e.GET("/static/:file", h.static)
 	e.GET("/sitemap.xml", h.sitemap)
 	e.GET(route.JoinPattern, h.invite)
-	for _, path := range []string{route.RulesPattern, route.VariantsPattern, route.HistoryPattern} {
+	for _, path := range []string{route.RulesPattern, route.VariantsPattern, route.HistoryPattern, route.GlossaryPattern} {
 		e.GET(path, h.pageInLanguage(path))
 	}
 	h.siteRoutes(e)
@@ -149,6 +149,7 @@ func (h *Site) playRoutes(g *echo.Group) {
 func (h *Site) learnRoutes(g *echo.Group) {
 	g.GET(route.RulesPattern, h.pageBySlug("rules"))
 	g.GET(route.HistoryPattern, h.pageBySlug("history"))
+	g.GET(route.GlossaryPattern, h.pageBySlug("glossary"))
 	g.GET(route.VariantsPattern, h.pageBySlug("variants"))
 	g.GET(route.VariantPattern, h.variantPage)
 	g.GET(route.TutorialsPattern, h.tutorialIndex)
