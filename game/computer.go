@@ -3,8 +3,10 @@ package game
 import (
 	"fmt"
 	"hash/fnv"
+	"time"
 
 	"oware/engine"
+	"oware/engine/search"
 )
 
 // The computer opponent: a seat held by a level of package search. Its
@@ -42,16 +44,14 @@ func (g *Game) ComputerToMove() engine.Side {
 }
 
 // seatComputer seats the computer of set, if any, at side of the new game
-// g, which then starts at once. ErrComputerClock when set has a clock.
+// g, which then starts at once. With a clock, the computer's runs as the
+// person's does and its searches take their share of it (replyClock).
 func (g *Game) seatComputer(side engine.Side, set Settings) error {
 	if set.Computer == 0 {
 		return nil
 	}
 	if !set.Computer.Valid() {
 		return fmt.Errorf("%w: level %d", ErrBadSettings, set.Computer)
-	}
-	if set.Clock.On() {
-		return ErrComputerClock
 	}
 	g.Seats[side].Computer = set.Computer
 	g.Status, g.Instant = Playing, set.Instant
@@ -64,4 +64,21 @@ func seedOf(id string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(id))
 	return h.Sum64()
+}
+
+// replyMargin is the time a reply keeps on its clock for what follows its
+// search: the store of its move and the notification (replyClock).
+const replyMargin = 150 * time.Millisecond
+
+// replyClock is the clock of the computer's reply in g, a game where it is
+// to move, at now: the time to its deadline less replyMargin, and the
+// increment; the zero search.Clock when no clock runs. In the first moves
+// of real time the deadline is the first move's (FirstMove), after them
+// the computer's time left; in correspondence the days of the move.
+func (g *Game) replyClock(now time.Time) search.Clock {
+	if !g.Clock.On() || g.Clock.Deadline.IsZero() {
+		return search.Clock{}
+	}
+	left := max(g.Clock.Deadline.Sub(now)-replyMargin, time.Millisecond)
+	return search.Clock{Left: left, Increment: time.Duration(g.Clock.Increment) * time.Second}
 }

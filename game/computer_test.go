@@ -307,3 +307,49 @@ func TestAnalysesLeaveRoomForHints(t *testing.T) {
 		t.Errorf("hint with 8 analyses waiting: %v", err)
 	}
 }
+
+// TestComputerOnTheClock: a game against the computer may have a clock
+// (issue 34: real-time games use it); the computer's clock runs as the
+// person's does, its searches take their share of what it has left
+// (search.ClockTimes), and on a 10 s clock without increment, the
+// shortest the site offers, it does not lose on time while the person
+// answers at once. After its first move (plies 1 and 2 run no clock,
+// RULES of the clock: game/clock.go) each of its moves costs it the time
+// it took and earns the increment.
+func TestComputerOnTheClock(t *testing.T) {
+	eachDialect(t, func(t *testing.T, db *models.DB, _ *game.Service) {
+		s, pool := withComputer(t, db, 1)
+		ctx := t.Context()
+		g, _, err := s.Create(ctx, game.Settings{Rules: "abapa", Seat: "south", Computer: 8,
+			Clock: game.TimeControl{Initial: 10}})
+		if err != nil {
+			t.Fatalf("a clocked game against the computer: %v", err)
+		}
+		for ply := 0; ply < 40; ply += 2 {
+			g, err = s.Load(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Status != game.Playing {
+				break
+			}
+			pit := g.Playable(engine.South).Pits()[0]
+			if err := s.Move(ctx, g, engine.South, engine.Label(pit)); err != nil {
+				t.Fatal(err)
+			}
+			pool.Await(ctx, g.ID)
+			eventually(t, "the computer's reply", func() bool {
+				n := len(movesOf(t, db, g.ID))
+				g, err = s.Load(ctx, g.ID)
+				return err == nil && (n >= ply+2 || g.Status != game.Playing)
+			})
+		}
+		t.Logf("after %d plies: status %s, the computer has %v, the person %v", len(g.Engine.Moves), g.Status, g.Clock.Left[engine.North], g.Clock.Left[engine.South])
+		if g.Status == game.Over && g.Reason == game.ReasonTimeout {
+			t.Fatalf("the game ended on time at ply %d (result %v)", len(g.Engine.Moves), g.Result)
+		}
+		if left := g.Clock.Left[engine.North]; left <= 0 || left >= 10*time.Second {
+			t.Errorf("the computer's clock after %d plies: %v, want under the 10 s it had and above 0", len(g.Engine.Moves), left)
+		}
+	})
+}

@@ -242,10 +242,12 @@ func (p *Pool) reply(ctx context.Context, a replyArgs, at time.Time) error {
 	think := p.thinkTime(ctx, level)
 	var pit int
 	var serr error
+	var clock search.Clock
 	err = p.do(ctx, &job{game: g.ID, class: classReply, fn: func(ctx context.Context, s *search.Searcher) {
 		sctx, cancel := context.WithTimeout(ctx, think)
 		defer cancel()
-		pit, serr = s.Move(sctx, g.Engine, level, seedOf(g.ID), false)
+		clock = g.replyClock(p.svc.Now())
+		pit, serr = s.MoveOnClock(sctx, g.Engine, level, seedOf(g.ID), clock)
 	}})
 	if err == nil {
 		err = serr
@@ -254,7 +256,7 @@ func (p *Pool) reply(ctx context.Context, a replyArgs, at time.Time) error {
 		return err
 	}
 	wait := p.cfg.MinThink - time.Since(start)
-	if g.Instant || wait <= 0 {
+	if g.Instant || wait <= 0 || clock.Left > 0 {
 		p.store(g, side, pit)
 		return nil
 	}
