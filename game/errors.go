@@ -26,10 +26,6 @@ var (
 	// (real time 10 s to 3 h plus 0 to 60 s a move, or 1, 3 or 7 days a
 	// move); it is also an ErrBadSettings (clock.go).
 	ErrBadClock = fmt.Errorf("%w: bad time control", ErrBadSettings)
-	// ErrComputerClock: a game against the computer is played without a
-	// clock (the computer has no clock of its own to manage); it is also
-	// an ErrBadSettings.
-	ErrComputerClock = fmt.Errorf("%w: no clock against the computer", ErrBadSettings)
 	// ErrTimeUp: the time of the player to move ran out before their
 	// move came; the game ended (clock.go).
 	ErrTimeUp = errors.New("game: the time ran out")

@@ -52,7 +52,6 @@ var refusals = []struct {
 	{game.ErrBadClock, &UserError{http.StatusUnprocessableEntity, "clk_err_bad_clock"}},
 	{game.ErrBadRatingRange, &UserError{http.StatusUnprocessableEntity, "fr_err_rating_range"}},
 	{game.ErrTooManyChallenges, &UserError{http.StatusTooManyRequests, "fr_err_too_many_challenges"}},
-	{game.ErrComputerClock, &UserError{http.StatusUnprocessableEntity, "fp_err_computer_clock"}},
 	{game.ErrBadSettings, &UserError{http.StatusUnprocessableEntity, "err_bad_request"}},
 	{game.ErrNotStarted, &UserError{http.StatusConflict, "err_not_started"}},
 	{game.ErrNotYourTurn, &UserError{http.StatusConflict, "err_not_your_turn"}},

@@ -14,52 +14,48 @@ import (
 	"oware/handlers/handlerstest"
 )
 
-// TestComputerRefusesClock: a game against the computer is played without
-// a clock (issue 19, item 3: a clock was accepted with 0 ms on both sides
-// and every game ended at ply 1 or 2). The API and a crafted form refuse
-// each seat with each kind of clock with 422 and the reason, and create
-// nothing; the form offers no clock; without one the game starts.
-func TestComputerRefusesClock(t *testing.T) {
+// TestComputerOnTheClock: a game against the computer may have a clock
+// (issue 34; issue 19 had refused them while a clock could be 0 ms on both
+// sides, which TimeControl.Check now refuses). The computer form offers no
+// clock first, then the real-time presets; the API and the form start a
+// clocked game with each seat; a time control out of bounds is refused
+// with 422 and the reason, and creates nothing.
+func TestComputerOnTheClock(t *testing.T) {
 	s := handlerstest.NewSite(t, handlerstest.ModelsOpenSQLite(t))
-	const why = "Games against the computer are played without a clock"
 	_, _, form := s.Get(nil, "/en/computer")
-	if strings.Contains(form, `name="clock"`) || strings.Contains(form, `name="minutes"`) {
-		t.Error("the computer form offers a clock")
-	}
-	clocks := []struct {
-		api  map[string]int
-		form url.Values
-	}{
-		{map[string]int{"initial": 60, "increment": 1}, url.Values{"clock": {"1+1"}}},
-		{map[string]int{"days": 1}, url.Values{"clock": {"1d"}}},
+	for _, want := range []string{`<select id="cp-clock" name="clock">`, `<option value="none">No clock</option>`, `<option value="5+3">5+3</option>`} {
+		if !strings.Contains(form, want) {
+			t.Errorf("the computer form lacks %s", want)
+		}
 	}
 	for _, seat := range []string{"south", "north"} {
-		for _, clock := range clocks {
-			code, j := s.Api("POST", "/api/v1/games", "", map[string]any{"rules": "abapa", "seat": seat, "clock": clock.api,
-				"opponent": map[string]any{"computer": 2, "instant": true}})
-			if msg, _ := j["error"].(string); code != http.StatusUnprocessableEntity || !strings.HasPrefix(msg, why) {
-				t.Errorf("API, %s against the computer with %v: %d %v; want 422 %q", seat, clock.api, code, j, why)
-			}
-			c := s.Browser()
-			_, _, page := s.Get(c, "/en/computer")
-			v := url.Values{"_csrf": {s.Csrf(page)}, "rules": {"abapa"}, "level": {"2"}, "seat": {seat}}
-			for k, vs := range clock.form {
-				v[k] = vs
-			}
-			code, _, body := s.Post(c, "/en/computer", v, nil)
-			if code != http.StatusUnprocessableEntity || !strings.Contains(body, why) {
-				t.Errorf("crafted form, %s with %v: %d; want 422 %q", seat, clock.form, code, why)
-			}
+		code, j := s.Api("POST", "/api/v1/games", "", map[string]any{"rules": "abapa", "seat": seat,
+			"clock": map[string]int{"initial": 60, "increment": 1}, "opponent": map[string]any{"computer": 2, "instant": true}})
+		if code != http.StatusCreated {
+			t.Fatalf("API, %s against the computer on 1+1: %d %v, want 201", seat, code, j)
 		}
-		if code, j := s.Api("POST", "/api/v1/games", "", map[string]any{"rules": "abapa", "seat": seat,
-			"opponent": map[string]any{"computer": 2, "instant": true}}); code != http.StatusCreated {
-			t.Errorf("API, %s against the computer without a clock: %d %v, want 201", seat, code, j)
+		_, g := s.Api("GET", "/api/v1/games/"+j["id"].(string), "", nil)
+		if clock, _ := g["clock"].(map[string]any); clock == nil || clock["initial"] != 60.0 {
+			t.Errorf("API, %s: the game's clock is %v, want initial 60", seat, g["clock"])
+		}
+		c := s.Browser()
+		_, _, page := s.Get(c, "/en/computer")
+		v := url.Values{"_csrf": {s.Csrf(page)}, "rules": {"abapa"}, "level": {"2"}, "seat": {seat}, "clock": {"3+2"}}
+		if code, _, body := s.Post(c, "/en/computer", v, nil); code != http.StatusSeeOther {
+			t.Errorf("form, %s on 3+2: %d, want 303\n%s", seat, code, body)
 		}
 	}
+	code, j := s.Api("POST", "/api/v1/games", "", map[string]any{"rules": "abapa", "clock": map[string]int{"initial": 5},
+		"opponent": map[string]any{"computer": 2}})
+	if code != http.StatusUnprocessableEntity {
+		t.Errorf("API, against the computer on a 5 s clock: %d %v, want 422", code, j)
+	}
 	var games int64
-	s.Db.Gorm.Table("games").Where("clock_initial > 0 OR clock_days > 0").Count(&games)
-	if games != 0 {
-		t.Errorf("%d clocked games stored, want none", games)
+	s.Db.Gorm.Table("games").Where("clock_initial = 60 AND clock_increment = 1 AND south_computer + north_computer = 2").Count(&games)
+	var formed int64
+	s.Db.Gorm.Table("games").Where("clock_initial = 180 AND clock_increment = 2").Count(&formed)
+	if games != 2 || formed != 2 {
+		t.Errorf("stored %d games on 1+1 by the API and %d on 3+2 by the form, want 2 and 2", games, formed)
 	}
 }
 
