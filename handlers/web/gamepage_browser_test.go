@@ -1,6 +1,6 @@
 //go:build browser
 
-package handlers_test
+package web_test
 
 import (
 	"context"
@@ -10,27 +10,36 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"oware/handlers/handlerstest"
 )
 
 // The game page and the home page as a new player finds them (issue 33).
 
+// browser is the tests' headless chromium (handlerstest.StartChromium).
+type browser interface {
+	NewTab() context.Context
+	Do(who context.Context, name string, steps ...chromedp.Action[chromedp.Void])
+	WaitFor(who context.Context, name, cond string)
+}
+
 // browserGame sets up a game of Abapa in lang in two tabs over the
 // invitation link: South creates it, North joins; both pages are marked
-// (markPage) once South may move.
-func browserGame(b *chromium, base, lang string) (south, north context.Context) {
-	b.t.Helper()
-	south, north = b.newTab(), b.newTab()
-	b.do(south, "new game", chromedp.Navigate(base+"/"+lang+"/games/new"),
+// (handlerstest.MarkPage) once South may move.
+func browserGame(t *testing.T, b browser, base, lang string) (south, north context.Context) {
+	t.Helper()
+	south, north = b.NewTab(), b.NewTab()
+	b.Do(south, "new game", chromedp.Navigate(base+"/"+lang+"/games/new"),
 		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.ID("invite-url")), markPage)
+		chromedp.WaitVisible(chromedp.ID("invite-url")), handlerstest.MarkPage)
 	invite, err := chromedp.Run(south, chromedp.Value(chromedp.ID("invite-url")))
 	if err != nil {
-		b.t.Fatal(err)
+		t.Fatal(err)
 	}
-	b.do(north, "join", chromedp.Navigate(invite),
+	b.Do(north, "join", chromedp.Navigate(invite),
 		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), markPage)
-	b.waitFor(south, "South sees the opponent join", `document.querySelector('button[name="pit"][value="C"]') !== null`)
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), handlerstest.MarkPage)
+	b.WaitFor(south, "South sees the opponent join", `document.querySelector('button[name="pit"][value="C"]') !== null`)
 	return south, north
 }
 
@@ -42,8 +51,8 @@ func browserGame(b *chromium, base, lang string) (south, north context.Context) 
 // 2 = 25 with 20 seeds left; and South sows F's last seed, leaving North
 // two single seeds that cannot reach South's empty row.
 func TestBrowserEndReason(t *testing.T) {
-	s, b := newBrowserSite(t, 90*time.Second)
-	tab := b.newTab()
+	s, b := handlerstest.NewBrowserSite(t, 90*time.Second)
+	tab := b.NewTab()
 	for _, c := range []struct {
 		start, lang, result, why string
 	}{
@@ -56,12 +65,12 @@ func TestBrowserEndReason(t *testing.T) {
 		{"0-0-0-0-0-1-0-1-0-0-0-0-23-23-S", "en", "North won by 25 to 23",
 			"North had no move that could sow into the opponent's empty row, so the game ended: each player took the seeds left on their own row."},
 	} {
-		south, north := s.formGame(c.lang, "abapa")
-		setStart(t, s.db, south.game, c.start)
-		if code, _, _ := s.move(south, "F", nil); code != 303 {
+		south, north := s.FormGame(c.lang, "abapa")
+		setStart(t, s.Db, south.Game, c.start)
+		if code, _, _ := s.Move(south, "F", nil); code != 303 {
 			t.Fatalf("%s: South's F: %d", c.start, code)
 		}
-		b.do(tab, "the game over", chromedp.Navigate(s.srv.URL+north.game), chromedp.WaitVisible(chromedp.CSS(`#turn .why`)))
+		b.Do(tab, "the game over", chromedp.Navigate(s.Srv.URL+north.Game), chromedp.WaitVisible(chromedp.CSS(`#turn .why`)))
 		got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[document.querySelector('#turn .state').textContent, document.querySelector('#turn .why').textContent]`))
 		if err != nil || len(got) != 2 || got[0] != c.result || got[1] != c.why {
 			t.Errorf("%s in %s: %q (%v), want %q, %q", c.start, c.lang, got, err, c.result, c.why)
@@ -75,9 +84,9 @@ func TestBrowserEndReason(t *testing.T) {
 // a game in play it is that game, with the players' plates and a link to
 // watch it.
 func TestBrowserHomeBoard(t *testing.T) {
-	s, b := newBrowserSite(t, 90*time.Second)
-	tab := b.newTab()
-	b.do(tab, "home", chromedp.Navigate(s.srv.URL+"/en/"), chromedp.WaitVisible(chromedp.CSS(`footer`)), markPage)
+	s, b := handlerstest.NewBrowserSite(t, 90*time.Second)
+	tab := b.NewTab()
+	b.Do(tab, "home", chromedp.Navigate(s.Srv.URL+"/en/"), chromedp.WaitVisible(chromedp.CSS(`footer`)), handlerstest.MarkPage)
 	got, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
 	  const f = document.querySelector('.hero-board figure.board');
 	  if (!f) return 'no board';
@@ -87,7 +96,7 @@ func TestBrowserHomeBoard(t *testing.T) {
 	if want := "12|48|12|6|Sow a pit to start a game against the computer (level 1)."; err != nil || got != want {
 		t.Fatalf("the home page's board: %q (%v), want %q", got, err, want)
 	}
-	b.do(tab, "a click on C", chromedp.Click(chromedp.CSS(`.hero-board button[name="pit"][value="C"]`)),
+	b.Do(tab, "a click on C", chromedp.Click(chromedp.CSS(`.hero-board button[name="pit"][value="C"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#game .board`)))
 	player, err := chromedp.Run(tab, chromedp.Evaluate[string](`[...document.querySelectorAll('.settings .player')].map(e => e.textContent).join('|')`))
 	if err != nil || player != "guest|Computer, level 1" {
@@ -95,9 +104,9 @@ func TestBrowserHomeBoard(t *testing.T) {
 	}
 
 	// A game in play between two accounts is featured instead.
-	south, _ := s.formGameWith(s.account("alice"), s.account("bob"), "en", "abapa")
-	s.move(south, "C", nil)
-	b.do(tab, "home", chromedp.Navigate(s.srv.URL+"/en/"), chromedp.WaitVisible(chromedp.CSS(`footer`)))
+	south, _ := s.FormGameWith(s.Account("alice"), s.Account("bob"), "en", "abapa")
+	s.Move(south, "C", nil)
+	b.Do(tab, "home", chromedp.Navigate(s.Srv.URL+"/en/"), chromedp.WaitVisible(chromedp.CSS(`footer`)))
 	got, err = chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
 	  const f = document.querySelector('.featured figure.board');
 	  if (!f) return 'no board';
@@ -112,14 +121,14 @@ func TestBrowserHomeBoard(t *testing.T) {
 // TestBrowserPhoneBoardFirst: on a phone the board comes first; the move
 // sound and the notification buttons are below it.
 func TestBrowserPhoneBoardFirst(t *testing.T) {
-	s, b := newBrowserSite(t, 90*time.Second)
-	south, _ := browserGame(b, s.srv.URL, "en")
-	b.do(south, "phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	b.waitFor(south, "the tools below the board", `document.querySelector('.turn-tools') !== null && `+
+	s, b := handlerstest.NewBrowserSite(t, 90*time.Second)
+	south, _ := browserGame(t, b, s.Srv.URL, "en")
+	b.Do(south, "phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	b.WaitFor(south, "the tools below the board", `document.querySelector('.turn-tools') !== null && `+
 		`document.querySelector('.turn-tools').getBoundingClientRect().top >= document.querySelector('#game .board').getBoundingClientRect().bottom`)
 	// On a desktop they stay beside the board, under the status.
-	b.do(south, "desktop", chromedp.EmulateViewport(1280, 900))
-	b.waitFor(south, "the tools beside the board", `document.querySelector('.turn-tools').getBoundingClientRect().left >= document.querySelector('#game .board').getBoundingClientRect().right`)
+	b.Do(south, "desktop", chromedp.EmulateViewport(1280, 900))
+	b.WaitFor(south, "the tools beside the board", `document.querySelector('.turn-tools').getBoundingClientRect().left >= document.querySelector('#game .board').getBoundingClientRect().right`)
 }
 
 // soundCounter counts, in window.sounds, the move sounds a page makes: the
@@ -133,11 +142,11 @@ var soundCounter = chromedp.Evaluate[chromedp.Void](`window.sounds = 0; if (!win
 // once the browser lets the page play sound (its autoplay rule, as a
 // browser keeps it: after a click); the toggle turns it off.
 func TestBrowserMoveSound(t *testing.T) {
-	s := newSite(t, modelsOpenSQLite(t))
-	b := startChromium(t, 90*time.Second, chromedp.Flag("autoplay-policy", "document-user-activation-required"))
-	south, north := browserGame(b, s.srv.URL, "en")
-	b.do(south, "count", soundCounter)
-	b.do(north, "count", soundCounter)
+	s := handlerstest.NewSite(t, handlerstest.ModelsOpenSQLite(t))
+	b := handlerstest.StartChromium(t, 90*time.Second, chromedp.Flag("autoplay-policy", "document-user-activation-required"))
+	south, north := browserGame(t, b, s.Srv.URL, "en")
+	b.Do(south, "count", soundCounter)
+	b.Do(north, "count", soundCounter)
 	sounds := func(tab context.Context) string {
 		n, err := chromedp.Run(tab, chromedp.Evaluate[int](`window.sounds`))
 		if err != nil {
@@ -146,21 +155,21 @@ func TestBrowserMoveSound(t *testing.T) {
 		return strconv.Itoa(n)
 	}
 	ply := func(n string) string { return `document.getElementById('last-move').dataset.ply === '` + n + `'` }
-	b.waitFor(south, "the sound is on", `document.querySelector('.turn-tools button[aria-pressed]').getAttribute('aria-pressed') === 'true'`)
+	b.WaitFor(south, "the sound is on", `document.querySelector('.turn-tools button[aria-pressed]').getAttribute('aria-pressed') === 'true'`)
 	n := sounds(south)
-	b.do(south, "South plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
-	b.waitFor(south, "South hears their move", `window.sounds === `+n+` + 1`)
-	b.waitFor(north, "North's turn", `document.querySelector('button[name="pit"][value="f"]') !== null`)
+	b.Do(south, "South plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
+	b.WaitFor(south, "South hears their move", `window.sounds === `+n+` + 1`)
+	b.WaitFor(north, "North's turn", `document.querySelector('button[name="pit"][value="f"]') !== null`)
 	n, ns := sounds(north), sounds(south)
-	b.do(north, "North plays f", chromedp.Click(chromedp.CSS(`button[name="pit"][value="f"]`)))
-	b.waitFor(north, "North hears their move", ply("2")+` && window.sounds === `+n+` + 1`)
-	b.waitFor(south, "South hears North's move", ply("2")+` && window.sounds === `+ns+` + 1`)
-	b.do(south, "South turns the sound off", chromedp.Click(chromedp.CSS(`.turn-tools button[aria-pressed]`)))
-	b.waitFor(south, "off", `document.querySelector('.turn-tools button[aria-pressed]').getAttribute('aria-pressed') === 'false'`)
+	b.Do(north, "North plays f", chromedp.Click(chromedp.CSS(`button[name="pit"][value="f"]`)))
+	b.WaitFor(north, "North hears their move", ply("2")+` && window.sounds === `+n+` + 1`)
+	b.WaitFor(south, "South hears North's move", ply("2")+` && window.sounds === `+ns+` + 1`)
+	b.Do(south, "South turns the sound off", chromedp.Click(chromedp.CSS(`.turn-tools button[aria-pressed]`)))
+	b.WaitFor(south, "off", `document.querySelector('.turn-tools button[aria-pressed]').getAttribute('aria-pressed') === 'false'`)
 	n, ns = sounds(north), sounds(south)
-	b.do(south, "South plays A", chromedp.Click(chromedp.CSS(`button[name="pit"][value="A"]`)))
-	b.waitFor(north, "North hears South's move", ply("3")+` && window.sounds === `+n+` + 1`)
-	b.waitFor(south, "South's move stored", ply("3"))
+	b.Do(south, "South plays A", chromedp.Click(chromedp.CSS(`button[name="pit"][value="A"]`)))
+	b.WaitFor(north, "North hears South's move", ply("3")+` && window.sounds === `+n+` + 1`)
+	b.WaitFor(south, "South's move stored", ply("3"))
 	if got := sounds(south); got != ns {
 		t.Errorf("South, the sound off, heard %s sounds, want still %s", got, ns)
 	}
@@ -172,9 +181,9 @@ func TestBrowserMoveSound(t *testing.T) {
 // (in the account menu, with the login) and fits the screen in every
 // language.
 func TestBrowserHomeDailyAndPhoneHeader(t *testing.T) {
-	s, b := newBrowserSite(t, 90*time.Second)
-	tab := b.newTab()
-	b.do(tab, "desktop home", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(s.srv.URL+"/en/"), chromedp.WaitVisible(chromedp.CSS(`.daily-puzzle`)))
+	s, b := handlerstest.NewBrowserSite(t, 90*time.Second)
+	tab := b.NewTab()
+	b.Do(tab, "desktop home", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(s.Srv.URL+"/en/"), chromedp.WaitVisible(chromedp.CSS(`.daily-puzzle`)))
 	got, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
 	  const card = document.querySelector('.daily-puzzle').getBoundingClientRect(), board = document.querySelector('.daily-puzzle .board').getBoundingClientRect();
 	  const solve = document.querySelector('.daily-puzzle a.button').getBoundingClientRect();
@@ -184,9 +193,9 @@ func TestBrowserHomeDailyAndPhoneHeader(t *testing.T) {
 		t.Errorf("the puzzle of the day: board width / card width, and the link beside it: %q (%v); want at least 0.55 and true", got, err)
 	}
 	for _, lang := range []string{"en", "cs", "it"} {
-		b.do(tab, "phone home "+lang, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
-			chromedp.Navigate(s.srv.URL+"/"+lang+"/"), chromedp.WaitVisible(chromedp.CSS(`footer`)))
-		b.do(tab, "the account menu", chromedp.Click(chromedp.CSS(`.top .account summary`)))
+		b.Do(tab, "phone home "+lang, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
+			chromedp.Navigate(s.Srv.URL+"/"+lang+"/"), chromedp.WaitVisible(chromedp.CSS(`footer`)))
+		b.Do(tab, "the account menu", chromedp.Click(chromedp.CSS(`.top .account summary`)))
 		got, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
 		  const r = [...document.querySelectorAll('.top a[href^="/`+lang+`/register"]')].filter(a => a.getBoundingClientRect().width > 0);
 		  return r.length + ' ' + document.documentElement.scrollWidth;
@@ -202,7 +211,7 @@ func TestBrowserHomeDailyAndPhoneHeader(t *testing.T) {
 // over) has no English word: none of the words of the English page but
 // the names both languages share.
 func TestBrowserNoEnglishOnGamePage(t *testing.T) {
-	s, b := newBrowserSite(t, 2*time.Minute)
+	s, b := handlerstest.NewBrowserSite(t, 2*time.Minute)
 	// Words the pages rightly share with English: names, and words Czech
 	// or Italian take as they are (Italian "standard", "link", "computer").
 	shared := map[string]bool{"standard": true, "oware": true, "abapa": true, "beta": true, "chat": true, "link": true, "computer": true,
@@ -226,16 +235,16 @@ func TestBrowserNoEnglishOnGamePage(t *testing.T) {
 		return out
 	}
 	pages := func(lang string) []map[string]bool {
-		south, north := b.newTab(), b.newTab()
-		b.do(south, "new game", chromedp.Navigate(s.srv.URL+"/"+lang+"/games/new"),
-			chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)), chromedp.WaitVisible(chromedp.ID("invite-url")), markPage)
+		south, north := b.NewTab(), b.NewTab()
+		b.Do(south, "new game", chromedp.Navigate(s.Srv.URL+"/"+lang+"/games/new"),
+			chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)), chromedp.WaitVisible(chromedp.ID("invite-url")), handlerstest.MarkPage)
 		waiting := words(south)
 		invite, _ := chromedp.Run(south, chromedp.Value(chromedp.ID("invite-url")))
-		b.do(north, "join", chromedp.Navigate(invite), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
+		b.Do(north, "join", chromedp.Navigate(invite), chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
 			chromedp.WaitVisible(chromedp.CSS(`#game .board`)))
-		b.waitFor(south, "South may move", `document.querySelector('button[name="pit"][value="C"]') !== null && document.querySelector('.turn-tools') !== null`)
+		b.WaitFor(south, "South may move", `document.querySelector('button[name="pit"][value="C"]') !== null && document.querySelector('.turn-tools') !== null`)
 		playing := words(south)
-		b.do(south, "resign", chromedp.Click(chromedp.CSS(`a.button.danger`)), chromedp.WaitVisible(chromedp.CSS(`main form button.danger`)),
+		b.Do(south, "resign", chromedp.Click(chromedp.CSS(`a.button.danger`)), chromedp.WaitVisible(chromedp.CSS(`main form button.danger`)),
 			chromedp.Click(chromedp.CSS(`main form button.danger`)), chromedp.WaitVisible(chromedp.CSS(`#turn .state.lost`)))
 		return []map[string]bool{waiting, playing, words(south)}
 	}
