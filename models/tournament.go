@@ -78,8 +78,8 @@ type TournamentGame struct {
 
 // TournamentGameState is a pairing's game as TournamentGames reads it: its
 // status ("" when it does not exist), result, reason, the end it would
-// have had when aborted (Game.AbortedEnd), number of moves and last change
-// (nil when it does not exist).
+// have had when aborted (Game.AbortedEnd), number of moves (Nam-nam's
+// agreements not counted) and last change (nil when it does not exist).
 type TournamentGameState struct {
 	Status, Result, Reason, AbortedEnd string
 	Plies                              int
@@ -212,7 +212,7 @@ func (db *DB) tournamentGames(tx *gorm.DB, id string) ([]TournamentGame, error) 
 	err := tx.Table("tournament_games t").
 		Select("t.*, COALESCE(g.status, '') AS status, COALESCE(g.result, '') AS result, "+
 			"COALESCE(g.reason, '') AS reason, COALESCE(g.aborted_end, '') AS aborted_end, "+
-			"COALESCE(LENGTH(g.move_labels), 0) AS plies, "+
+			"COALESCE(LENGTH(REPLACE(g.move_labels, '=', '')), 0) AS plies, "+
 			"g.updated_at AS game_updated").
 		Joins("LEFT JOIN games g ON g.id = t.game_id").
 		Where("t.tournament_id = ?", id).Order("t.id").Scan(&rows).Error

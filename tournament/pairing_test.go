@@ -331,7 +331,8 @@ func TestSwissStandings(t *testing.T) {
 
 // TestArenaStandings: player 1 wins three games in a row (2 + 2 + 4),
 // draws (1) and wins again (2): 11 points, no longer on fire; player 2
-// loses to 1 twice, then beats 3 by 3's forfeit (3 made no first move).
+// loses to 1 twice, then 3 makes no first move against 2: nobody scores,
+// 3 forfeits.
 func TestArenaStandings(t *testing.T) {
 	at := func(m int) time.Time { return time.Date(2026, 1, 1, 0, m, 0, 0, time.UTC) }
 	ps := []Pairing{
@@ -340,14 +341,14 @@ func TestArenaStandings(t *testing.T) {
 		{South: 1, North: 2, Outcome: SouthWins, Ended: at(3)},
 		{South: 3, North: 1, Outcome: Draw, Ended: at(4)},
 		{South: 1, North: 3, Outcome: SouthWins, Ended: at(5)},
-		{South: 3, North: 2, Outcome: NorthWins, Forfeit: 3, Ended: at(6)},
+		{South: 3, North: 2, Outcome: Unplayed, Forfeit: 3, Ended: at(6)},
 		{South: 2, North: 1, Outcome: Running},
 	}
 	got := ArenaStandings([]uint{1, 2, 3}, ps)
 	want := []Standing{
 		{Player: 1, Points: 11, Games: 5, Wins: 4, Rank: 1},
-		{Player: 2, Points: 2, Games: 3, Wins: 1, Rank: 2},
-		{Player: 3, Points: 1, Games: 4, Forfeits: 1, Rank: 3},
+		{Player: 3, Points: 1, Games: 3, Forfeits: 1, Rank: 2},
+		{Player: 2, Points: 0, Games: 2, Rank: 3},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)
@@ -356,6 +357,39 @@ func TestArenaStandings(t *testing.T) {
 	fire := ArenaStandings([]uint{1, 2}, ps[:3])
 	if !fire[0].Fire || fire[0].Points != 8 {
 		t.Errorf("after three wins: %+v, want 8 points on fire", fire[0])
+	}
+}
+
+// TestArenaUnplayedStandings: games over before both players moved score
+// nothing and are the forfeits of who did not move or resigned; only the
+// forfeiter's streak ends. Player 1 beats 2 and 3 (2 + 2, on fire); 2
+// resigns before moving (1 keeps the streak); 1 beats 3 (4); 1 makes no
+// first move against 3 (1's streak ends); 1 beats 2 (2): 10 points in 4
+// games, not on fire. 2 and 3: no point in 2 games; 2 placed first (the
+// players' order).
+func TestArenaUnplayedStandings(t *testing.T) {
+	at := func(m int) time.Time { return time.Date(2026, 1, 1, 0, m, 0, 0, time.UTC) }
+	ps := []Pairing{
+		{South: 1, North: 2, Outcome: SouthWins, Ended: at(1)},
+		{South: 3, North: 1, Outcome: NorthWins, Ended: at(2)},
+		{South: 2, North: 1, Outcome: Unplayed, Forfeit: 2, Ended: at(3)},
+		{South: 1, North: 3, Outcome: SouthWins, Ended: at(4)},
+		{South: 1, North: 3, Outcome: Unplayed, Forfeit: 1, Ended: at(5)},
+		{South: 2, North: 1, Outcome: NorthWins, Ended: at(6)},
+	}
+	got := ArenaStandings([]uint{1, 2, 3}, ps)
+	want := []Standing{
+		{Player: 1, Points: 10, Games: 4, Wins: 4, Forfeits: 1, Rank: 1},
+		{Player: 2, Points: 0, Games: 2, Forfeits: 1, Rank: 2},
+		{Player: 3, Points: 0, Games: 2, Rank: 3},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+	// In a Swiss event too an unplayed game scores nothing.
+	sw := SwissStandings([]uint{1, 2}, []Pairing{{Round: 1, South: 1, North: 2, Outcome: Unplayed, Forfeit: 2}})
+	if sw[0].Points != 0 || sw[1].Points != 0 || sw[1].Forfeits != 1 || sw[0].Games != 0 {
+		t.Errorf("Swiss: %+v", sw)
 	}
 }
 

@@ -339,8 +339,8 @@ func swissPairs(v *View, round int, elsewhere map[uint]bool) []models.Tournament
 // counted), seats of the games played (not forfeited), byes, and the
 // floats of each round (C.04.3 A.4: of two players of different points
 // who played, the higher gets a downfloat, the other an upfloat; who
-// scores without playing, by a bye, a late joiner's half point or the
-// opponent's forfeit, a downfloat).
+// scores without playing, by a bye or a late joiner's half point, a
+// downfloat).
 func swissField(ids []uint, number map[uint]int, ps []Pairing) []SwissPlayer {
 	rounds := 0
 	for _, p := range ps {
@@ -379,11 +379,8 @@ func swissField(ids []uint, number map[uint]int, ps []Pairing) []SwissPlayer {
 				case p.Outcome == HalfBye:
 					sp.Floats[r-1] = -1
 				case p.Outcome == Void:
-				case p.Forfeit != 0:
+				case p.Outcome == Unplayed: // a forfeited game: they met (C.1), nobody scored
 					sp.Opponents = append(sp.Opponents, o)
-					if p.Forfeit == o {
-						sp.Floats[r-1] = -1
-					}
 				default:
 					sp.Opponents = append(sp.Opponents, o)
 					seat := 1

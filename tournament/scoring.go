@@ -11,12 +11,16 @@ type Outcome int
 
 // The outcomes of a pairing.
 const (
-	Running   Outcome = iota // not over yet
-	SouthWins                // also when North did not make a first move
-	NorthWins                // also when South did not make a first move
+	Running Outcome = iota // not over yet
+	SouthWins
+	NorthWins
 	Draw
 	Void // no result: counts for nobody (a game never made, an abort after both moved)
-	Bye  // a Swiss bye: South gets a win's point
+	// Unplayed is a game that ended before both players had moved (an
+	// abort, a resignation at ply 0 or 1, a first move that never came):
+	// no points for anybody, a forfeit for Forfeit.
+	Unplayed
+	Bye // a Swiss bye: South gets a win's point
 	// HalfBye is a Swiss round South missed by joining late: half a point
 	// (not a game; it neither counts as a bye nor adds to a tie-break).
 	HalfBye
@@ -28,8 +32,8 @@ type Pairing struct {
 	Round        int
 	South, North uint
 	Outcome      Outcome
-	// Forfeit is the player who did not make their first move in time
-	// (the game was aborted; they lose it), 0 for none.
+	// Forfeit is the player charged with an Unplayed game: who resigned
+	// or left it, else who was to move and did not; 0 for none.
 	Forfeit uint
 	// Ended orders the pairings that are over, as they ended.
 	Ended time.Time
@@ -106,8 +110,10 @@ func over(ps []Pairing) []Pairing {
 // ArenaStandings counts the standings of an arena from its pairings:
 // 2 points a win, 1 a draw, 0 a loss; after two wins in a row each win
 // scores 4 until a game that is not a win (a draw scores 1 and ends the
-// streak). players lists every player (also those without a game), in
-// the order ties are broken last (e.g. by rating).
+// streak). An Unplayed game scores nothing, counts as a forfeit of its
+// Forfeit and ends that player's streak (a streak is of games played).
+// players lists every player (also those without a game), in the order
+// ties are broken last (e.g. by rating).
 func ArenaStandings(players []uint, ps []Pairing) []Standing {
 	st, idx := newStandings(players)
 	streak := map[uint]int{}
@@ -116,6 +122,10 @@ func ArenaStandings(players []uint, ps []Pairing) []Standing {
 			s := at(st, idx, id)
 			if s == nil {
 				continue
+			}
+			if p.Forfeit == id {
+				s.Forfeits++
+				streak[id] = 0
 			}
 			win, draw, played := p.score(id)
 			if !played {
@@ -136,9 +146,6 @@ func ArenaStandings(players []uint, ps []Pairing) []Standing {
 			default:
 				streak[id] = 0
 			}
-			if p.Forfeit == id {
-				s.Forfeits++
-			}
 		}
 	}
 	for _, s := range st {
@@ -153,7 +160,8 @@ func ArenaStandings(players []uint, ps []Pairing) []Standing {
 }
 
 // SwissStandings counts the standings of a Swiss event: 1 point a win or
-// a bye, 1/2 a draw or a round missed by joining late; tie-breaks Buchholz (the sum of the opponents'
+// a bye, 1/2 a draw or a round missed by joining late, none an Unplayed
+// game (a forfeit of its Forfeit); tie-breaks Buchholz (the sum of the opponents'
 // points) and Sonneborn-Berger (the points of the opponents beaten, and
 // half those of the opponents drawn with); a bye adds to neither.
 // players lists every player in their pairing order (the last tie-break).

@@ -163,12 +163,12 @@ func TestArenaPairing(t *testing.T) {
 		for id := range games {
 			ids = append(ids, id)
 		}
-		f.resign(t, ids[0], engine.North) // South wins
+		f.win(t, ids[0], engine.North) // South wins
 		f.pass(t, tr.ID)
 		if got := running(f.view(t, tr.ID)); len(got) != 1 {
 			t.Fatalf("after one game: %v, want the other game only", got)
 		}
-		f.resign(t, ids[1], engine.North)
+		f.win(t, ids[1], engine.North)
 		f.pass(t, tr.ID)
 		v = f.view(t, tr.ID)
 		now := running(v)
@@ -197,11 +197,11 @@ func TestArenaPairing(t *testing.T) {
 	})
 }
 
-// TestArenaForfeits: a player who makes no first move loses the game
-// (the opponent wins), and after two such games is paired no more and
-// may not join again. Two players: p1 sits South first (equal balance,
-// placed first), then p2 (p1 sat South more), then p1 again; South never
-// moves.
+// TestArenaForfeits: a player who makes no first move forfeits the game
+// (nobody scores), and after two such games is paired no more and may
+// not join again. Two players: p1 sits South first (equal balance,
+// placed first), then p2 (p1 sat South more), then p1 again (balance
+// equal again, p1 placed first); South never moves.
 func TestArenaForfeits(t *testing.T) {
 	eachDialect(t, func(t *testing.T, f *fixture) {
 		p := f.users(t, 2)
@@ -225,8 +225,8 @@ func TestArenaForfeits(t *testing.T) {
 		}
 		v := f.view(t, tr.ID)
 		want := []tournament.Standing{
-			{Player: p[1], Points: 4, Games: 3, Wins: 2, Forfeits: 1, Rank: 1},
-			{Player: p[0], Points: 2, Games: 3, Wins: 1, Forfeits: 2, Rank: 2},
+			{Player: p[0], Forfeits: 2, Rank: 1},
+			{Player: p[1], Forfeits: 1, Rank: 2},
 		}
 		for i, s := range v.Standings {
 			if s != want[i] {
@@ -261,7 +261,7 @@ func TestSwissRounds(t *testing.T) {
 		if v := f.view(t, tr.ID); v.T.Round != 1 || len(v.Games) != 2 {
 			t.Fatalf("while round 1 is played: round %d, %d pairings", v.T.Round, len(v.Games))
 		}
-		f.resign(t, *g.GameID, engine.North)
+		f.win(t, *g.GameID, engine.North)
 		f.pass(t, tr.ID)
 		v = f.view(t, tr.ID)
 		if v.T.Round != 2 || len(v.Games) != 4 {
@@ -271,7 +271,7 @@ func TestSwissRounds(t *testing.T) {
 		if g.SouthID != p[2] || *g.NorthID != p[0] || bye.SouthID != p[1] || bye.GameID != nil {
 			t.Fatalf("round 2: %+v and %+v", g, bye)
 		}
-		f.resign(t, *g.GameID, engine.North) // p3 wins
+		f.win(t, *g.GameID, engine.North) // p3 wins
 		f.pass(t, tr.ID)
 		v = f.view(t, tr.ID)
 		if v.T.Status != "finished" {
@@ -380,14 +380,14 @@ func TestHourlyArenas(t *testing.T) {
 	})
 }
 
-// TestArenaAbortedByWhoEndedIt: a rated game resigned before it counts is
-// aborted (no result, not rated: game.CountingMoves), and the arena
-// scores it as it ended, whoever was to move. Game 1: p1 South, p2 North;
-// North resigns with South to move: p1 wins (2 points), nobody forfeits.
-// Game 2 (the only two players may meet again): p2 South (p1 sat South
-// more), p1 North; South moves, then resigns with North to move: p1 wins
-// again (2 + 2 = 4, on fire). Neither forfeited, so a third game is paired.
-func TestArenaAbortedByWhoEndedIt(t *testing.T) {
+// TestArenaUnplayedGames: the farming of issue 30 (one account resigns
+// before moving, over and over) scores nothing. Game 1: p1 South, p2
+// North; North resigns before any move: the rated game is aborted, nobody
+// scores, p2 forfeits. Game 2 (the only two players may meet again): p2
+// South (p1 sat South more), p1 North; South moves, then resigns before
+// North's first move: p2's second forfeit, so p2 is paired no more and
+// no third game is made. Both: 0 points in 0 games.
+func TestArenaUnplayedGames(t *testing.T) {
 	eachDialect(t, func(t *testing.T, f *fixture) {
 		p := f.users(t, 2)
 		tr := f.create(t, tournament.Settings{Kind: "arena", Minutes: 30, Rated: true}, p)
@@ -415,22 +415,25 @@ func TestArenaAbortedByWhoEndedIt(t *testing.T) {
 		f.pass(t, tr.ID)
 		v := f.view(t, tr.ID)
 		want := []tournament.Standing{
-			{Player: p[0], Points: 4, Games: 2, Wins: 2, Fire: true, Rank: 1},
-			{Player: p[1], Points: 0, Games: 2, Rank: 2},
+			{Player: p[0], Points: 0, Games: 0, Rank: 1},
+			{Player: p[1], Points: 0, Games: 0, Forfeits: 2, Rank: 2},
 		}
 		for i, s := range v.Standings {
 			if s != want[i] {
 				t.Errorf("standing %+v, want %+v", s, want[i])
 			}
 		}
-		if len(running(v)) != 1 {
-			t.Errorf("games running %v, want a third game", running(v))
+		if len(running(v)) != 0 {
+			t.Errorf("games running %v, want none after p2's second forfeit", running(v))
+		}
+		if err := f.ts.Join(t.Context(), tr.ID, p[1], ""); !errors.Is(err, tournament.ErrForfeited) {
+			t.Errorf("p2 joins again: %v, want ErrForfeited", err)
 		}
 	})
 }
 
 // TestArenaFirstMoveForfeit: North makes no first move after South's:
-// the game is aborted, North forfeits it and South wins.
+// the game is aborted, nobody scores, North forfeits it.
 func TestArenaFirstMoveForfeit(t *testing.T) {
 	eachDialect(t, func(t *testing.T, f *fixture) {
 		p := f.users(t, 2)
@@ -450,8 +453,8 @@ func TestArenaFirstMoveForfeit(t *testing.T) {
 		f.wantAborted(t, id, "south timeout")
 		f.pass(t, tr.ID)
 		want := []tournament.Standing{
-			{Player: p[0], Points: 2, Games: 1, Wins: 1, Rank: 1},
-			{Player: p[1], Points: 0, Games: 1, Forfeits: 1, Rank: 2},
+			{Player: p[0], Points: 0, Games: 0, Rank: 1},
+			{Player: p[1], Points: 0, Games: 0, Forfeits: 1, Rank: 2},
 		}
 		for i, s := range f.view(t, tr.ID).Standings {
 			if s != want[i] {
@@ -459,6 +462,14 @@ func TestArenaFirstMoveForfeit(t *testing.T) {
 			}
 		}
 	})
+}
+
+// win ends game id as a game played: each player makes a first move
+// (A, a), then loser resigns.
+func (f *fixture) win(t *testing.T, id string, loser engine.Side) {
+	t.Helper()
+	f.play(t, id, "A", "a")
+	f.resign(t, id, loser)
 }
 
 // play plays the labels in game id, South first.
@@ -556,8 +567,8 @@ func TestSwissScheduledRound(t *testing.T) {
 		if got := f.pairings(t, tr.ID, 1); !reflect.DeepEqual(got, want) {
 			t.Fatalf("round 1: %v, want %v", got, want)
 		}
-		f.resign(t, f.gameOf(t, tr.ID, 1, p[0]), engine.North)
-		f.resign(t, f.gameOf(t, tr.ID, 1, p[4]), engine.North)
+		f.win(t, f.gameOf(t, tr.ID, 1, p[0]), engine.North)
+		f.win(t, f.gameOf(t, tr.ID, 1, p[4]), engine.North)
 		f.play(t, f.gameOf(t, tr.ID, 1, p[2]), "A", "a") // the first moves, then the clock runs
 		f.wait(5 * time.Minute)
 		f.pass(t, tr.ID)
@@ -606,8 +617,8 @@ func TestSwissLateJoiner(t *testing.T) {
 		if s := f.view(t, tr.ID).Standing(p[4]); s.Points != 0.5 || s.Games != 0 {
 			t.Fatalf("late joiner: %+v, want half a point", s)
 		}
-		f.resign(t, f.gameOf(t, tr.ID, 1, p[0]), engine.North)
-		f.resign(t, f.gameOf(t, tr.ID, 1, p[3]), engine.North)
+		f.win(t, f.gameOf(t, tr.ID, 1, p[0]), engine.North)
+		f.win(t, f.gameOf(t, tr.ID, 1, p[3]), engine.North)
 		f.pass(t, tr.ID)
 		want = [][2]uint{{p[3], p[0]}, {p[1], p[4]}, {p[2], 0}}
 		if got := f.pairings(t, tr.ID, 2); !reflect.DeepEqual(got, want) {

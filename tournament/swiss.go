@@ -15,7 +15,7 @@ import (
 //     the highest rating); a score group is the players of equal points.
 //   - A.4: in a game between players of different points the higher
 //     ranked gets a downfloat, the other an upfloat; a player who scores
-//     without playing (a bye, a won forfeit, a late joiner's half point)
+//     without playing (a bye, a late joiner's half point)
 //     gets a downfloat (SwissPlayer.Floats).
 //   - A.6: seat (colour) preferences: absolute (a seat difference beyond
 //     +-1 or the same seat in the last two games played), strong (a

@@ -133,48 +133,49 @@ func pairingOf(g models.TournamentGame, now time.Time) Pairing {
 		p.Outcome = Void
 	case g.Game.Status != "over":
 		p.Outcome = Running
+	case g.Game.Plies < 2:
+		p.Outcome, p.Forfeit = Unplayed, forfeiter(g.Game, p.South, p.North)
 	case g.Game.Reason == "aborted":
-		p.Outcome, p.Forfeit = aborted(g.Game, p.South, p.North)
-	case g.Game.Result == "south":
-		p.Outcome = SouthWins
-	case g.Game.Result == "north":
-		p.Outcome = NorthWins
-	case g.Game.Result == "draw":
-		p.Outcome = Draw
+		result, _, _ := strings.Cut(g.Game.AbortedEnd, " ") // as it ended before it was aborted
+		p.Outcome = resultOf(result)
 	default:
-		p.Outcome = Void
+		p.Outcome = resultOf(g.Game.Result)
 	}
 	return p
 }
 
-// aborted returns the outcome of an aborted game between south and north
-// and the player who forfeited it (0 for none): a tournament game counts
-// as it ended before it was aborted (game.Game.AbortedEnd: who resigned,
-// ran out of time, left or agreed), and a player whose first move did not
-// come in time forfeits it. A game aborted before AbortedEnd was kept is
-// charged to the player to move when a first move was missing, else void.
-func aborted(st models.TournamentGameState, south, north uint) (Outcome, uint) {
-	result, reason, _ := strings.Cut(st.AbortedEnd, " ")
-	var out Outcome
-	loser := uint(0)
+// resultOf returns the outcome of a game whose result is result ("south",
+// "north", "draw"; anything else: Void).
+func resultOf(result string) Outcome {
+	switch result {
+	case "south":
+		return SouthWins
+	case "north":
+		return NorthWins
+	case "draw":
+		return Draw
+	}
+	return Void
+}
+
+// forfeiter returns who is charged with game st between south and north,
+// over before both had moved: who resigned, left or lost on time (the
+// loser, read from the end an aborted game would have had), else (a draw
+// agreed, an abort without an end) the player to move, who had not moved.
+func forfeiter(st models.TournamentGameState, south, north uint) uint {
+	result := st.Result
+	if st.Reason == string(game.ReasonAborted) {
+		result, _, _ = strings.Cut(st.AbortedEnd, " ")
+	}
 	switch {
 	case result == "south":
-		out, loser = SouthWins, north
+		return north
 	case result == "north":
-		out, loser = NorthWins, south
-	case result == "draw":
-		return Draw, 0
-	case st.AbortedEnd == "" && st.Plies == 0:
-		return NorthWins, south
-	case st.AbortedEnd == "" && st.Plies == 1:
-		return SouthWins, north
-	default:
-		return Void, 0
+		return south
+	case st.Plies == 0:
+		return south
 	}
-	if reason == string(game.ReasonTimeout) && st.Plies < 2 {
-		return out, loser // no first move: a forfeit
-	}
-	return out, 0
+	return north
 }
 
 // Player returns the player userID, nil for none.

@@ -11,8 +11,9 @@ import (
 
 // TestTournamentAPI: refusals of bad settings and of a visitor without an
 // account; an arena created and joined by two players through the API
-// pairs them at once; a resignation through the moves API with the token
-// of /me scores 2 points, and the two (the only players) meet again.
+// pairs them at once; after the first moves, a resignation through the
+// moves API with the token of /me scores 2 points, and the two (the only
+// players) meet again.
 func TestTournamentAPI(t *testing.T) {
 	handlerstest.EachDialect(t, func(t *testing.T, db *models.DB) {
 		s := handlerstest.NewSite(t, db)
@@ -57,6 +58,7 @@ func TestTournamentAPI(t *testing.T) {
 			t.Fatalf("games: %+v and %+v", a.Game, b.Game)
 		}
 		// Alice resigns her game through the moves API with her seat's token.
+		s.FirstMoves(a, b)
 		if code, g := s.Api("POST", "/api/v1/games/"+a.Game.ID+"/resign", a.Game.Token, nil); code != http.StatusOK || g["status"] != "over" {
 			t.Fatalf("resign: %d %v", code, g)
 		}

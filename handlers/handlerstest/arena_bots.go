@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"sort"
+	"strings"
 	"time"
 
 	"oware/engine"
@@ -131,14 +132,15 @@ func (s *Site) SampleFree(path string, deadline time.Time) []time.Duration {
 
 // CheckRecount counts the arena's points again from the stored games (in
 // the order they ended: 2 a win, 4 after two wins in a row, 1 a draw; a
-// player who made no first move loses) and compares them with the API's
-// standings.
+// game over before both moved scores nobody, and ends the streak of the
+// player who did not move) and compares them with the API's standings.
 func (s *Site) CheckRecount(db *models.DB, path string, ps []models.TournamentGame) {
 	type end struct {
 		at           time.Time
 		seq          uint
 		south, north uint
 		result       string
+		forfeit      uint // of an unplayed game: the player to move, who did not move
 	}
 	var ends []end
 	for _, p := range ps {
@@ -146,9 +148,12 @@ func (s *Site) CheckRecount(db *models.DB, path string, ps []models.TournamentGa
 		if err != nil {
 			s.T.Fatal(err)
 		}
-		e := end{g.UpdatedAt, p.ID, p.SouthID, *p.NorthID, g.Result}
+		e := end{at: g.UpdatedAt, seq: p.ID, south: p.SouthID, north: *p.NorthID, result: g.Result}
 		if g.Reason == "aborted" {
-			e.result = map[bool]string{true: "north", false: "south"}[len(g.Moves) == 0]
+			e.result = strings.Fields(g.AbortedEnd + " none")[0] // as it ended before it was aborted
+		}
+		if len(g.Moves) < 2 { // over before both moved: nobody scores (the bots never resign)
+			e.result, e.forfeit = "unplayed", map[bool]uint{true: p.SouthID, false: *p.NorthID}[len(g.Moves) == 0]
 		}
 		ends = append(ends, e)
 	}
@@ -176,6 +181,10 @@ func (s *Site) CheckRecount(db *models.DB, path string, ps []models.TournamentGa
 		}
 	}
 	for _, e := range ends {
+		if e.result == "unplayed" {
+			streak[e.forfeit] = 0
+			continue
+		}
 		score(e.south, e.result == "south", e.result == "draw")
 		score(e.north, e.result == "north", e.result == "draw")
 	}

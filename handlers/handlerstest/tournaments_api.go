@@ -55,3 +55,19 @@ func (s *Site) WaitGame(c *http.Client, id string) Me {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// FirstMoves plays the first move of each side (South A, North a) in the
+// tournament game of a and b, so that it counts (a game over before both
+// moved scores nobody).
+func (s *Site) FirstMoves(a, b Me) {
+	s.T.Helper()
+	south, north := a, b
+	if a.Game.Seat != "south" {
+		south, north = b, a
+	}
+	for _, m := range []struct{ token, pit string }{{south.Game.Token, "A"}, {north.Game.Token, "a"}} {
+		if code, g := s.Api("POST", "/api/v1/games/"+a.Game.ID+"/moves", m.token, map[string]any{"pit": m.pit}); code != http.StatusOK {
+			s.T.Fatalf("move %s: %d %v", m.pit, code, g)
+		}
+	}
+}

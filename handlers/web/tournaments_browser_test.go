@@ -14,9 +14,10 @@ import (
 
 // TestBrowserTournament: alice makes an arena through the form and joins
 // it; bob, in another browser, joins it too; alice's page, never
-// reloaded, shows their game as soon as it is paired; bob goes to the
-// game and resigns; alice's page then shows her first with 2 points,
-// still without a reload.
+// reloaded, shows their game as soon as it is paired; alice plays her
+// first move and comes back; bob goes to the game, plays his and
+// resigns; alice's page then shows her first with 2 points, without a
+// reload.
 func TestBrowserTournament(t *testing.T) {
 	s, b := handlerstest.NewBrowserSite(t, 2*time.Minute)
 	s.Account("alice")
@@ -45,7 +46,17 @@ func TestBrowserTournament(t *testing.T) {
 	b.Do(bob, "bob joins", chromedp.Navigate(page), chromedp.Click(chromedp.CSS(`form[action$="/join"] button`)),
 		chromedp.WaitVisible(chromedp.CSS(`.your-game a`)))
 	b.WaitFor(alice, "alice's page shows the game live", `document.querySelector('#trn-live .trn-games a') !== null`)
-	b.Do(bob, "bob resigns", chromedp.Click(chromedp.CSS(`.your-game a`)),
+	// The first moves (a game over before both moved scores nobody):
+	// alice, South, plays A and comes back to the tournament's page.
+	b.Do(alice, "alice plays A", chromedp.Click(chromedp.CSS(`#trn-live .trn-games a`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[name="pit"][value="A"]`)),
+		chromedp.Click(chromedp.CSS(`button[name="pit"][value="A"]`)),
+		chromedp.WaitNotPresent(chromedp.CSS(`button[name="pit"][value="A"]`)),
+		chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(`#trn-live`)), handlerstest.MarkPage)
+	b.Do(bob, "bob plays a and resigns", chromedp.Click(chromedp.CSS(`.your-game a`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[name="pit"][value="a"]`)),
+		chromedp.Click(chromedp.CSS(`button[name="pit"][value="a"]`)),
+		chromedp.WaitNotPresent(chromedp.CSS(`button[name="pit"][value="a"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#game .board`)),
 		chromedp.Click(chromedp.CSS(`a.button.danger`)),
 		chromedp.WaitVisible(chromedp.CSS(`main form button.danger`)),

@@ -66,7 +66,8 @@ func TestTournamentPages(t *testing.T) {
 
 // TestLiveStandings: a watcher of a tournament page gets the standings
 // again (event "standings") when a game of the tournament ends: here
-// bob's win, which gives him 2 points.
+// bob's win (alice resigns after the first moves), which gives him 2
+// points.
 func TestLiveStandings(t *testing.T) {
 	handlerstest.EachDialect(t, func(t *testing.T, db *models.DB) {
 		s := handlerstest.NewSite(t, db)
@@ -78,6 +79,7 @@ func TestLiveStandings(t *testing.T) {
 			s.ApiAs(c, "POST", "/api/v1/tournaments/"+created.ID+"/join", nil, nil)
 		}
 		a := s.WaitGame(alice, created.ID)
+		s.FirstMoves(a, s.WaitGame(bob, created.ID))
 		watcher := s.Browser()
 		_, _, page := s.Get(watcher, "/en/tournaments/"+created.ID)
 		if !strings.Contains(page, `sse-connect="/en/tournaments/`+created.ID+`/events"`) {
