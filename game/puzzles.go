@@ -43,7 +43,12 @@ type PuzzleVerdict struct {
 	Pending bool
 	// Wrong is the index among the solver's moves of the first wrong one,
 	// -1 when none.
-	Wrong    int
+	Wrong int
+	// Solution is the whole line (the solver's moves and the replies)
+	// once an attempt that counts is over: recorded as the player's first,
+	// or the player attempted the puzzle before. While Pending it is the
+	// line up to the reply to the last move; for an attempt of nobody (no
+	// player) nothing.
 	Solution []string
 	// Rated: this attempt was the player's first at the puzzle and
 	// changed the ratings; Player is then the player after it.
@@ -80,13 +85,20 @@ var ErrNoMoves = errors.New("game: an attempt needs at least one move")
 
 // AttemptPuzzle judges the solver's moves (labels) at puzzle p and, when
 // the attempt is over (solved or wrong) and player is not "", records it
-// and rates it if it is the player's first at p.
+// and rates it if it is the player's first at p. Only such an attempt
+// shows the solution (PuzzleVerdict.Solution): an attempt of nobody
+// cannot give an account the line to submit as its first.
 func (s *Service) AttemptPuzzle(ctx context.Context, player string, p *models.Puzzle, moves []string) (PuzzleVerdict, error) {
 	if len(moves) == 0 {
 		return PuzzleVerdict{}, ErrNoMoves
 	}
 	v := judge(strings.Split(p.Solution, ","), moves)
-	if v.Pending || player == "" {
+	if v.Pending {
+		v.Solution = v.Solution[:2*len(moves)]
+		return v, nil
+	}
+	if player == "" {
+		v.Solution = nil
 		return v, nil
 	}
 	pl, rated, err := s.db.RatePuzzleAttempt(ctx, player, p.ID, v.Correct, freshPuzzlePlayer(),
