@@ -21,6 +21,7 @@ var compatible = map[schema.DataType][]string{
 	schema.Time:   {"timestamptz", "timestamp with time zone", "datetime"},
 	schema.Bool:   {"bool", "boolean"},
 	schema.Float:  {"double precision", "float8", "real", "double"},
+	schema.Bytes:  {"bytea", "blob"},
 }
 
 // TestSchemaMatchesModels checks the migrated schema against the GORM
@@ -33,7 +34,7 @@ func TestSchemaMatchesModels(t *testing.T) {
 			&models.Presence{}, &models.Rating{}, &models.RatingChange{}, &models.Challenge{},
 			&models.Visitor{}, &models.VisitorSeat{}, &models.PasswordReset{}, &models.Review{},
 			&models.Puzzle{}, &models.PuzzlePlayer{}, &models.PuzzleAttempt{},
-			&models.Tournament{}, &models.TournamentPlayer{}, &models.TournamentGame{}, &models.AccountToken{}, &models.Study{}} {
+			&models.Tournament{}, &models.TournamentPlayer{}, &models.TournamentGame{}, &models.AccountToken{}, &models.Study{}, &models.GameGIF{}} {
 			stmt := &gorm.Statement{DB: db.Gorm}
 			if err := stmt.Parse(model); err != nil {
 				t.Fatal(err)
