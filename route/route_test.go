@@ -30,3 +30,22 @@ func TestBuilders(t *testing.T) {
 		}
 	}
 }
+
+// TestShareBuilders: the paths of issue 36, as its contract writes them.
+func TestShareBuilders(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{route.BoardPicture("abapa", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "north", "C", 600),
+			"/board.png?last=C&orientation=north&position=4-4-4-4-4-4-4-4-4-4-4-4-0-0-S&rules=abapa&size=600"},
+		{route.BoardPicture("wari", "p", "", "", 0), "/board.png?position=p&rules=wari"},
+		{route.GameGIF("g1"), "/games/g1.gif"},
+		{route.GamePlyPicture("cs", "g1", 12), "/cs/games/g1/ply/12.png"},
+		{route.EmbedGame("g1"), "/embed/games/g1"},
+		{route.EmbedPuzzle("p1"), "/embed/puzzles/p1"},
+		{route.GamePreview("it", "g1", 7), "/it/games/g1/preview.png?v=7"},
+		{route.WatchPreview("en", "k1", 7), "/en/watch/k1/preview.png?v=7"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
