@@ -26,7 +26,7 @@ type ShareView struct {
 // embedCode is the HTML to paste into another page: an iframe of the
 // embed, sized for the board and the move list.
 func (v ShareView) embedCode() string {
-	return `<iframe src="` + v.Embed + `" width="600" height="500" style="border:0;max-width:100%" loading="lazy" title="Oware"></iframe>`
+	return `<iframe src="` + v.Embed + `" width="600" height="500" loading="lazy" title="Oware"></iframe>`
 }
 
 // ShareButtons are the download buttons of the picture and the GIF.
