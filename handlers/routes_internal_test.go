@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"oware/handlers/api"
@@ -51,6 +52,13 @@ var builtRoutes = []struct {
 	{"GameTakebackAccept", http.MethodPost, route.GameTakebackAccept("en", "abc"), route.Lang + route.GameTakebackAcceptPattern},
 	{"GameTakebackDecline", http.MethodPost, route.GameTakebackDecline("en", "abc"), route.Lang + route.GameTakebackDeclinePattern},
 	{"GameRecord", http.MethodGet, route.GameRecord("en", "abc"), route.Lang + route.GameRecordPattern},
+	{"GamePlyPicture", http.MethodGet, route.GamePlyPicture("en", "abc", 3), route.Lang + route.GamePlyPicturePattern},
+	{"GamePreview", http.MethodGet, strings.Split(route.GamePreview("en", "abc", 2), "?")[0], route.Lang + route.GamePreviewPattern},
+	{"WatchPreview", http.MethodGet, strings.Split(route.WatchPreview("en", "k", 2), "?")[0], route.Lang + route.WatchPreviewPattern},
+	{"BoardPicture", http.MethodGet, strings.Split(route.BoardPicture("abapa", "p", "", "", 0), "?")[0], route.BoardPicturePattern},
+	{"GameGIF", http.MethodGet, route.GameGIF("abc"), route.GameGIFPattern},
+	{"EmbedGame", http.MethodGet, route.EmbedGame("abc"), route.EmbedGamePattern},
+	{"EmbedPuzzle", http.MethodGet, route.EmbedPuzzle("abc"), route.EmbedPuzzlePattern},
 	{"Computer", http.MethodPost, route.Computer("en"), route.Lang + route.ComputerPattern},
 	{"Watch", http.MethodGet, route.Watch("en", "k1"), route.Lang + route.WatchPattern},
 	{"WatchEvents", http.MethodGet, route.WatchEvents("en", "k1"), route.Lang + route.WatchEventsPattern},

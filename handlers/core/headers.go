@@ -80,3 +80,15 @@ func (h *Handlers) sameOrigin(r *http.Request) bool {
 	scheme, _, _ := strings.Cut(base, "://")
 	return got == base || got == origin(scheme+"://"+r.Host)
 }
+
+// embedCSP is the Content-Security-Policy of the embeds: the site's, but
+// any page may frame them (frame-ancestors *).
+var embedCSP = strings.Replace(contentSecurityPolicy, "frame-ancestors 'none'", "frame-ancestors *", 1)
+
+// AllowFraming lets any site frame the answer: the embeds alone
+// (/embed/..., issue 36) call it; every other answer keeps refusing it.
+func AllowFraming(c echo.Context) {
+	hdr := c.Response().Header()
+	hdr.Set("Content-Security-Policy", embedCSP)
+	hdr.Del(echo.HeaderXFrameOptions)
+}

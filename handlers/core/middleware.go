@@ -104,7 +104,8 @@ func isStatic(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Pa
 // the health checks: no forms, no session.
 func notPage(c echo.Context) bool {
 	p := c.Request().URL.Path
-	return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/static/") || p == "/healthz" || p == "/readyz"
+	return strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/static/") || p == "/healthz" || p == "/readyz" ||
+		strings.HasSuffix(p, ".png") || strings.HasSuffix(p, ".gif")
 }
 
 // visit is what a page request knows of its visitor, worked out once by the

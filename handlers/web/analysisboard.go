@@ -125,6 +125,8 @@ func (h *Site) analysisBoard(c echo.Context) error {
 		return core.Render(c, http.StatusUnprocessableEntity, views.AnalysisPage(p, v))
 	}
 	v := h.boardView(c, eg)
+	p.Preview = boardPreview(h.Visit(c).L, eg.Rules, eg.Position, engine.South, "sh_board_description")
+	v.Picture = p.Preview.Image
 	if c.QueryParam("analyse") != "" && !v.Over {
 		if err := h.boardLines(c, eg, budget, boardNoScriptTime, &v); err != nil {
 			return err

@@ -109,6 +109,7 @@ func (h *Site) gamePage(c echo.Context) error {
 		v.EventsURL += "&view=" + game.NewToken()[:12] // its actions' answers are not streamed again
 	}
 	p := h.Page(c, titleKey(g, "title_game"), route.Fill(route.GamePattern, g.ID))
+	p.Preview = gamePreviewOf(h.Visit(c).L, g, route.GamePreview(p.Lang, g.ID, g.Version))
 	key, err := h.Visit(c).Sess.TakeFlash()
 	if err != nil {
 		h.Log.ErrorContext(c.Request().Context(), "session", "err", err)
@@ -146,6 +147,7 @@ func (h *Site) watchPage(c echo.Context) error {
 	}
 	v := h.gameView(g, h.viewerOf(c, g, engine.Nobody))
 	p := h.Page(c, titleKey(g, "title_watch"), route.Fill(route.WatchPattern, g.SpectatorKey))
+	p.Preview = gamePreviewOf(h.Visit(c).L, g, route.WatchPreview(p.Lang, g.SpectatorKey, g.Version))
 	if cacheable && !(g.Clock.On() && g.Status == game.Playing) { // a running clock is shown as of now
 		return h.Pages.RenderGame(c, g, p, func(p views.Page) templ.Component { return views.GamePage(p, v) })
 	}
@@ -188,7 +190,9 @@ func (h *Site) joinPage(c echo.Context) error {
 	default:
 		v.Watch = route.Watch(lang, g.SpectatorKey)
 	}
-	return core.Render(c, http.StatusOK, views.JoinPage(h.Page(c, titleKey(g, "title_join"), route.Fill(route.GameJoinPattern, g.ID)), v))
+	p := h.Page(c, titleKey(g, "title_join"), route.Fill(route.GameJoinPattern, g.ID))
+	p.Preview = invitationPreview(h.Visit(c).L, g, route.GamePreview(lang, g.ID, g.Version))
+	return core.Render(c, http.StatusOK, views.JoinPage(p, v))
 }
 
 // joinForm takes the free seat: the game starts.

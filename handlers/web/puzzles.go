@@ -295,10 +295,9 @@ func (h *Site) winPlies(c echo.Context, s *solving, pos engine.Position, seen []
 	return []string{h.Visit(c).L.N("pz_why_plies", n, "Best", best)}
 }
 
-// renderPuzzle shows the puzzle as s stands: after a verdict, the solver's
-// move (and the reply when the line goes on), the success or the solution
-// and why; errMsg is a refused move.
-func (h *Site) renderPuzzle(c echo.Context, status int, s *solving, errMsg *string) error {
+// puzzleView is the view of puzzle s on its way (errMsg a refused move's
+// message, or nil).
+func (h *Site) puzzleView(c echo.Context, s *solving, errMsg *string) views.PuzzleView {
 	lang, theme := core.LangOf(c), c.QueryParam("theme")
 	if !slices.Contains(puzzle.Themes, theme) {
 		theme = ""
@@ -372,9 +371,20 @@ func (h *Site) renderPuzzle(c echo.Context, status int, s *solving, errMsg *stri
 		v.ExplorerURL = route.Explorer(lang) + "?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
 	}
 	v.AnalysisURL = route.Analysis(lang) + "?" + url.Values{"rules": {p.Rules}, "position": {p.Position}}.Encode()
+	return v
+}
+
+// renderPuzzle shows the puzzle as s stands: after a verdict, the solver's
+// move (and the reply when the line goes on), the success or the solution
+// and why; errMsg is a refused move.
+func (h *Site) renderPuzzle(c echo.Context, status int, s *solving, errMsg *string) error {
+	p := s.puzzle
+	v := h.puzzleView(c, s, errMsg)
 	pg := h.Page(c, "pz_puzzle_title", route.Fill(route.PuzzlePattern, p.ID))
 	pg.NoIndex = true
 	pg.Title = pg.L.T("pz_puzzle_title_id", "ID", p.ID)
+	pg.Preview = boardPreview(h.Visit(c).L, s.rules, s.start, s.start.ToMove, "sh_puzzle_description")
+	v.Share = &views.ShareView{Link: h.Base + route.Puzzle(pg.Lang, p.ID), Embed: h.Base + route.EmbedPuzzle(p.ID) + "?lang=" + pg.Lang, Puzzle: true}
 	if core.Htmx(c) {
 		v.Partial = true
 		return core.Render(c, status, views.PuzzlePanel(pg, v))

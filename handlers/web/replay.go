@@ -129,6 +129,8 @@ func (h *Site) replayPage(c echo.Context) error {
 	v.URL = func(ply int) string { return gameReplayAt(lang, g.ID, ply) }
 	v.Record = route.GameRecord(lang, g.ID)
 	v.Analysis = boardPath(lang, g.Rules, v.Position)
+	v.Share = h.shareView(lang, g, v.Ply)
+	p.Preview = gamePreviewOf(l, g, route.GamePlyPicture(lang, g.ID, v.Ply))
 	if err := h.attachReview(c, &v, "g/"+g.ID, route.GameAnalysis(lang, g.ID), route.GameAnalysisEvents(lang, g.ID), route.GameLearn(lang, g.ID)); err != nil {
 		return err
 	}

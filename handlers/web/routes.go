@@ -11,17 +11,21 @@ import (
 // over the handlers' shared state.
 type Site struct {
 	*core.Handlers
-	resets *resetLimits // the password resets' limits (reset.go)
+	resets   *resetLimits // the password resets' limits (reset.go)
+	pictures *pictures    // the previews kept, the GIFs drawn (share.go)
 }
 
 // New returns the site over the shared state h.
-func New(h *core.Handlers) *Site { return &Site{Handlers: h, resets: newResetLimits()} }
+func New(h *core.Handlers) *Site {
+	return &Site{Handlers: h, resets: newResetLimits(), pictures: newPictures()}
+}
 
 // Routes adds the site's routes: those at the root to e, those under the
 // language prefix to g.
 func (h *Site) Routes(e *echo.Echo, g *echo.Group) {
 	h.rootRoutes(e)
 	g.GET(route.HomePattern, h.home)
+	h.shareRoutes(e, g)
 	h.gameRoutes(g)
 	h.accountRoutes(g)
 	h.playRoutes(g)

@@ -210,6 +210,7 @@ func (h *Site) renderStep(c echo.Context, t *content.Tutorial, s *content.Tutori
 	p := h.Page(c, "tut_index_title", route.Fill(route.TutorialStepPattern, t.Slug, strconv.Itoa(s.Number)))
 	p.Title = s.Title + " · " + t.Title
 	p.Description = t.Summary
+	p.Preview = lessonPreview(h.Visit(c).L, t)
 	return core.Render(c, http.StatusOK, views.TutorialStepPage(p, v))
 }
 
