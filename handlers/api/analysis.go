@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -40,13 +41,11 @@ func (h *API) apiAnalysis(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Analyses.Check(c); err != nil {
+	var res search.Result
+	err = h.Search(c, budget, func(ctx context.Context) (err error) {
+		res, err = h.Games.Computer().Analyze(ctx, eg, lim)
 		return err
-	}
-	res, err := h.Games.Computer().Analyze(c.Request().Context(), eg, lim)
-	if budget != nil && budget.Err() != nil {
-		return engine.ErrTooMuchWork
-	}
+	})
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"context"
 	"errors"
 
 	"github.com/labstack/echo/v4"
@@ -65,4 +66,18 @@ func (h *Handlers) RequestReview(c echo.Context, sub game.ReviewSubject) (*game.
 		return nil, errReviewTooLong
 	}
 	return r, err
+}
+
+// Search runs search on the computer's pool within the client's analysis
+// limit (Analyses): the limit's refusal, engine.ErrTooMuchWork when budget
+// (nil: none) ran out meanwhile, else search's error.
+func (h *Handlers) Search(c echo.Context, budget *engine.Budget, search func(ctx context.Context) error) error {
+	if err := h.Analyses.Check(c); err != nil {
+		return err
+	}
+	err := search(c.Request().Context())
+	if budget != nil && budget.Err() != nil {
+		return engine.ErrTooMuchWork
+	}
+	return err
 }

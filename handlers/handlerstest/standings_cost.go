@@ -3,10 +3,8 @@
 package handlerstest
 
 import (
-	"bufio"
 	"context"
 	"net/http"
-	"strings"
 )
 
 // StandingsStream opens the event stream of tournament id's page as a
@@ -22,20 +20,5 @@ func (s *Site) StandingsStream(id string) (<-chan string, func()) {
 	}
 	stop := func() { cancel(); res.Body.Close() }
 	s.T.Cleanup(stop)
-	got := make(chan string, 8)
-	go func() {
-		sc := bufio.NewScanner(res.Body)
-		sc.Buffer(make([]byte, 1<<22), 1<<22)
-		var msg strings.Builder
-		for sc.Scan() {
-			msg.WriteString(sc.Text() + "\n")
-			if sc.Text() == "" {
-				if strings.Contains(msg.String(), "event: standings") {
-					got <- msg.String()
-				}
-				msg.Reset()
-			}
-		}
-	}()
-	return got, stop
+	return Events(res.Body, Named("standings")), stop
 }

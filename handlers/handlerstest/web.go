@@ -1,7 +1,6 @@
 package handlerstest
 
 import (
-	"bufio"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -62,20 +61,5 @@ func (s *Site) OpenStream(p Seated, page string) <-chan string {
 		s.T.Fatal(err)
 	}
 	s.T.Cleanup(func() { res.Body.Close() })
-	got := make(chan string, 8)
-	go func() {
-		sc := bufio.NewScanner(res.Body)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		var msg strings.Builder
-		for sc.Scan() {
-			msg.WriteString(sc.Text() + "\n")
-			if sc.Text() == "" {
-				if strings.Contains(msg.String(), "event: game") {
-					got <- msg.String()
-				}
-				msg.Reset()
-			}
-		}
-	}()
-	return got
+	return Events(res.Body, Named("game"))
 }

@@ -1,7 +1,6 @@
 package live_test
 
 import (
-	"bufio"
 	"net/http"
 	"strconv"
 	"strings"
@@ -111,21 +110,5 @@ func events(t *testing.T, s *handlerstest.Site, path string) <-chan string {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("GET %s: %d", path, res.StatusCode)
 	}
-	got := make(chan string, 16)
-	go func() {
-		defer close(got)
-		sc := bufio.NewScanner(res.Body)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		var e strings.Builder
-		for sc.Scan() {
-			e.WriteString(sc.Text() + "\n")
-			if sc.Text() == "" {
-				if strings.HasPrefix(e.String(), "id: ") {
-					got <- e.String()
-				}
-				e.Reset()
-			}
-		}
-	}()
-	return got
+	return handlerstest.Events(res.Body, func(e string) bool { return strings.HasPrefix(e, "id: ") })
 }

@@ -127,7 +127,10 @@ func waitStandings(t *testing.T, ch <-chan string, player string) {
 	deadline := time.After(60 * time.Second)
 	for {
 		select {
-		case ev := <-ch:
+		case ev, ok := <-ch:
+			if !ok {
+				t.Fatalf("the stream ended before standings naming %q", player)
+			}
 			if strings.Contains(ev, player+"</a>") {
 				return
 			}

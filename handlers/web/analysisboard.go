@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -240,13 +241,11 @@ func deeper(lang string, v views.AnalysisView, step int) string {
 // boardLines searches eg's lines for total within the client's limit
 // into v.
 func (h *Site) boardLines(c echo.Context, eg *engine.Game, budget *engine.Budget, total time.Duration, v *views.AnalysisView) error {
-	if err := h.Analyses.Check(c); err != nil {
+	var lines []game.Line
+	err := h.Search(c, budget, func(ctx context.Context) (err error) {
+		lines, err = h.Games.Computer().Lines(ctx, eg, total)
 		return err
-	}
-	lines, err := h.Games.Computer().Lines(c.Request().Context(), eg, total)
-	if budget != nil && budget.Err() != nil {
-		return engine.ErrTooMuchWork
-	}
+	})
 	if err != nil {
 		return err
 	}

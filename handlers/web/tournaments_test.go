@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"bufio"
 	"net/http"
 	"net/url"
 	"strings"
@@ -91,22 +90,7 @@ func TestLiveStandings(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer res.Body.Close()
-		events := make(chan string, 8)
-		go func() {
-			sc := bufio.NewScanner(res.Body)
-			sc.Buffer(make([]byte, 1<<20), 1<<20)
-			var msg strings.Builder
-			for sc.Scan() {
-				msg.WriteString(sc.Text() + "\n")
-				if sc.Text() == "" {
-					if strings.Contains(msg.String(), "event: standings") {
-						events <- msg.String()
-					}
-					msg.Reset()
-				}
-			}
-			close(events)
-		}()
+		events := handlerstest.Events(res.Body, handlerstest.Named("standings"))
 		if code, _ := s.Api("POST", "/api/v1/games/"+a.Game.ID+"/resign", a.Game.Token, nil); code != http.StatusOK {
 			t.Fatalf("resign: %d", code)
 		}
