@@ -126,6 +126,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		Assets: assets, Sessions: core.NewCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
 		BehindProxy:    cfg.BehindProxy,
 		Limits:         core.NewLoginLimits(cfg.Clock),
+		Guesses:        core.NewLoginLimits(cfg.Clock),
 		Analyses:       core.NewRateLimit(cfg.AnalysisLimit, core.DefaultAnalysisLimit, core.ErrAnalysisLimit),
 		Imports:        core.NewRateLimit(cfg.ImportLimit, core.DefaultImportLimit, core.ErrImportLimit),
 		PuzzleAttempts: core.NewRateLimit(cfg.PuzzleLimit, core.DefaultPuzzleLimit, core.ErrPuzzleRate),

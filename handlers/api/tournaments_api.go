@@ -178,7 +178,10 @@ func (h *API) apiJoinTournament(c echo.Context) error {
 	if user == 0 {
 		return core.ErrNeedsAccount
 	}
-	if err := h.Tournaments.Join(c.Request().Context(), c.Param("id"), user, req.Password); err != nil {
+	err := h.Guess(c, user, tournament.ErrWrongPassword, func() error {
+		return h.Tournaments.Join(c.Request().Context(), c.Param("id"), user, req.Password)
+	})
+	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"id": c.Param("id"), "joined": true})

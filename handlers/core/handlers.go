@@ -32,6 +32,7 @@ type Handlers struct {
 	Assets          *static.Assets
 	Sessions        *sessions.CookieStore
 	Limits          *loginLimits // failed logins (limits.go)
+	Guesses         *loginLimits // wrong passwords of tournaments, as failed logins (Guess)
 	// Actions holds the frames of a page's event streams while one of its
 	// actions is in flight (package live's hub); nil: none are held.
 	Actions        ActionHold

@@ -1,6 +1,8 @@
 package core
 
 import (
+	"errors"
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -154,4 +156,25 @@ func (ll *loginLimits) pair(pk string, now time.Time) *failures {
 // message with the seconds, for localizeCounted.
 func WaitMessage(c echo.Context, wait time.Duration) string {
 	return "acc_err_wait:" + strconv.Itoa(SetRetryAfter(c, wait))
+}
+
+// ErrGuessLimit refuses a guess of a password past the limits of Guess.
+var ErrGuessLimit = &UserError{http.StatusTooManyRequests, "int_err_guesses"}
+
+// Guess runs check, a guess of a secret by account userID (a tournament's
+// password: check returns wrong for a wrong one), within the limits of
+// failed logins, counted apart from them: per account and address pairFree
+// free wrong guesses, then a wait doubled after each (at most
+// pairMaxDelay); per address addressBurst, then one per addressInterval.
+// Past them it returns ErrGuessLimit (429) with Retry-After, without
+// calling check.
+func (h *Handlers) Guess(c echo.Context, userID uint, wrong error, check func() error) error {
+	wait, done := h.Guesses.Attempt("u"+strconv.FormatUint(uint64(userID), 10), ClientKey(c))
+	if wait > 0 {
+		SetRetryAfter(c, wait)
+		return ErrGuessLimit
+	}
+	err := check()
+	done(errors.Is(err, wrong))
+	return err
 }

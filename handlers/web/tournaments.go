@@ -183,7 +183,9 @@ func (h *Site) tournamentAction(join bool) echo.HandlerFunc {
 		ctx, id := c.Request().Context(), c.Param("id")
 		var err error
 		if join {
-			err = h.Tournaments.Join(ctx, id, user, c.FormValue("password"))
+			err = h.Guess(c, user, tournament.ErrWrongPassword, func() error {
+				return h.Tournaments.Join(ctx, id, user, c.FormValue("password"))
+			})
 		} else {
 			err = h.Tournaments.Withdraw(ctx, id, user)
 		}
