@@ -89,3 +89,35 @@ func TestPuzzleRowsOfDeletedAccount(t *testing.T) {
 		}
 	})
 }
+
+// TestPuzzleAttemptLimitPerAccount: an account's puzzle attempts count
+// against the limit wherever they come from (issue 30: a farming account
+// behind many addresses): burst 2, two attempts from one address, the
+// third from another address is refused (429); a visitor without an
+// account at that other address still has its own.
+func TestPuzzleAttemptLimitPerAccount(t *testing.T) {
+	s := handlerstest.LimitedSite(t, io.Discard, nil, func(c *handlers.Config) {
+		c.BehindProxy = true
+		c.PuzzleLimit = handlers.RateLimit{Burst: 2, Every: 90 * time.Second}
+	})
+	if _, err := s.Db.LoadPuzzles(t.Context(), []models.Puzzle{handlerstest.Handmade}); err != nil {
+		t.Fatal(err)
+	}
+	acct := s.Account("ann")
+	attempt := func(c *http.Client, addr string) int {
+		code, _, _ := s.Do(c, "POST", "/api/v1/puzzles/handmade/attempt", strings.NewReader(`{"moves":["E"]}`),
+			map[string]string{"Content-Type": "application/json", "X-Forwarded-For": addr})
+		return code
+	}
+	for _, addr := range []string{"203.0.113.7", "203.0.113.7"} {
+		if code := attempt(acct, addr); code != http.StatusOK {
+			t.Fatalf("attempt from %s: %d", addr, code)
+		}
+	}
+	if code := attempt(acct, "198.51.100.9"); code != http.StatusTooManyRequests {
+		t.Errorf("the account's third attempt, from another address: %d, want 429", code)
+	}
+	if code := attempt(s.Browser(), "198.51.100.10"); code != http.StatusOK {
+		t.Errorf("a visitor at a third address: %d, want 200", code)
+	}
+}

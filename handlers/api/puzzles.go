@@ -82,7 +82,7 @@ func (h *API) apiPuzzle(c echo.Context) error {
 // A browser's attempt (with the session cookie) is rated as the page's;
 // a program's without one is only judged.
 func (h *API) apiPuzzleAttempt(c echo.Context) error {
-	if err := h.PuzzleAttempts.Check(c); err != nil {
+	if err := h.PuzzleAttempts.CheckAccount(c, h.UserID(c)); err != nil {
 		return err
 	}
 	p, err := h.LoadPuzzle(c)

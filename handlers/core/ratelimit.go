@@ -3,6 +3,7 @@ package core
 import (
 	"net"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -72,6 +73,21 @@ func NewRateLimit(rl, def RateLimit, refusal *UserError) *ClientLimit {
 // else nil.
 func (l *ClientLimit) Check(c echo.Context) error {
 	if l.Allow(ClientKey(c)) {
+		return nil
+	}
+	SetRetryAfter(c, l.Every)
+	return l.refusal
+}
+
+// CheckAccount is Check that also counts the request of account userID
+// (0: none) under a key of its own: an account is held back from any
+// address, and an address whatever its accounts.
+func (l *ClientLimit) CheckAccount(c echo.Context, userID uint) error {
+	ok := l.Allow(ClientKey(c))
+	if userID != 0 {
+		ok = l.Allow("u\x00"+strconv.FormatUint(uint64(userID), 10)) && ok
+	}
+	if ok {
 		return nil
 	}
 	SetRetryAfter(c, l.Every)

@@ -182,7 +182,7 @@ func (h *Site) puzzlePage(c echo.Context) error {
 // moves, comma-separated). Answers the page, or for htmx the puzzle's
 // panel.
 func (h *Site) puzzleMoveForm(c echo.Context) error {
-	if err := h.PuzzleAttempts.Check(c); err != nil {
+	if err := h.PuzzleAttempts.CheckAccount(c, h.UserID(c)); err != nil {
 		return err
 	}
 	p, err := h.LoadPuzzle(c)
