@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -144,5 +145,39 @@ func TestPuzzleFarming(t *testing.T) {
 	t.Logf("7 puzzles: %d solutions given without a cookie; the account's rating %d, streak %d", leaked, rating, streak)
 	if leaked != 0 {
 		t.Errorf("%d solutions given without a cookie, want none", leaked)
+	}
+}
+
+// TestPasswordGuesses: issue 30's 41 wrong passwords of a tournament in a
+// row (all 403 before): the first 5 answer 403, the rest 429 with
+// Retry-After.
+func TestPasswordGuesses(t *testing.T) {
+	pg := startPostgres(t)
+	in := startInstance(t, "a", pg.URL())
+	owner, guesser := account(t, in.base, "owner"), account(t, in.base, "guesser")
+	var created struct{ ID string }
+	if code := postJSON(owner, in.base+"/api/v1/tournaments", map[string]any{"kind": "arena", "name": "Locked", "rules": "abapa",
+		"clock": map[string]int{"initial": 60}, "minutes": 30, "starts_in": 600, "password": "sesame"}, &created); code != http.StatusCreated {
+		t.Fatalf("create: %d", code)
+	}
+	codes := map[int]int{}
+	retry := ""
+	for i := range 41 {
+		req, _ := http.NewRequest("POST", in.base+"/api/v1/tournaments/"+created.ID+"/join",
+			strings.NewReader(`{"password":"guess`+strconv.Itoa(i)+`"}`))
+		req.Header.Set("Content-Type", "application/json")
+		res, err := guesser.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		codes[res.StatusCode]++
+		if res.StatusCode == http.StatusTooManyRequests && retry == "" {
+			retry = res.Header.Get("Retry-After")
+		}
+	}
+	t.Logf("41 wrong passwords: answers %v, the first 429's Retry-After %q", codes, retry)
+	if codes[http.StatusForbidden] != 5 || codes[http.StatusTooManyRequests] != 36 || retry == "" {
+		t.Errorf("answers %v, Retry-After %q; want 5 403 and 36 429 with Retry-After", codes, retry)
 	}
 }
