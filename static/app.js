@@ -122,10 +122,10 @@ document.addEventListener("htmx:pushedIntoHistory", function () {
   var next = document.querySelector("form.theme [name=next]");
   if (next) next.value = location.pathname + location.search;
 });
-// Keyboard and screen-reader users keep their place: when a swap of the
-// game took the focus away from inside it, give it back to the same pit if
-// it is still a button, else to the status line. Focus that was elsewhere
-// (or nowhere) stays where it was.
+// Keyboard and screen-reader users keep their place on the board: when a
+// swap of the game took the focus from inside it, it goes back to the same
+// pit if still a button, else to the first pit to sow, else to the same
+// pit (by script only) or the board. Focus elsewhere stays where it was.
 var focusedID = null, focusInGame = false;
 function rememberFocus() {
   var a = document.activeElement, g = document.getElementById("game");
@@ -140,8 +140,9 @@ function refocus() {
   if (!focusInGame) return;
   focusInGame = false;
   if (document.activeElement && document.activeElement !== document.body) return;
-  var t = focusedID && document.getElementById(focusedID);
-  if (!t || t.tagName !== "BUTTON") t = document.getElementById("turn"); // a pit no longer playable keeps its id
+  var same = focusedID && document.getElementById(focusedID);
+  var t = same && same.tagName === "BUTTON" ? same :
+    document.querySelector('#game button[name="pit"]') || same || document.querySelector("#game .board");
   if (!t) return;
   if (t.tagName !== "BUTTON") t.setAttribute("tabindex", "-1");
   t.focus();

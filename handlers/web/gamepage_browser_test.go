@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"oware/handlers/handlerstest"
@@ -262,4 +264,31 @@ func TestBrowserNoEnglishOnGamePage(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBrowserBoardFocus: a player's focus stays on the board (the keyboard
+// and its ring: TestBrowserFocusThemeLanguage): after their move on the
+// pit they played (no longer a button), after the opponent's on it again
+// when it is a button once more (else the first pit they may sow); the
+// opponent's move is said in the page's status region.
+func TestBrowserBoardFocus(t *testing.T) {
+	s, b := handlerstest.NewBrowserSite(t, 90*time.Second)
+	south, north := browserGame(t, b, s.Srv.URL, "en")
+	// Both windows act as focused, as the one a person looks at does.
+	focused := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+		return err
+	})
+	b.Do(south, "focus emulation", focused)
+	b.Do(north, "focus emulation", focused)
+	b.Do(south, "South plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
+	b.WaitFor(south, "South's focus on C", `(document.getElementById('last-move') || {dataset: {}}).dataset.ply === '1' && document.activeElement.id === 'pit-C'`)
+	b.WaitFor(north, "North may move", `document.querySelector('button[name="pit"][value="f"]') !== null`)
+	b.Do(north, "North plays f", chromedp.Click(chromedp.CSS(`button[name="pit"][value="f"]`)))
+	b.WaitFor(south, "North's move", `(document.getElementById('last-move') || {dataset: {}}).dataset.ply === '2'`)
+	// f's 5 seeds reach A to E: C, emptied by South's move, holds 1 and
+	// is a button again.
+	b.WaitFor(south, "South's focus on C again, North's move said",
+		`(document.getElementById('last-move') || {dataset: {}}).dataset.ply === '2' && document.activeElement.matches('button[name="pit"]') && document.activeElement.value === 'C'`+
+			` && document.getElementById('announce').textContent === 'Your opponent sowed pit f.'`)
 }

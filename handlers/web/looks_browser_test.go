@@ -314,8 +314,8 @@ func checkLooks(t *testing.T, tab context.Context, name string, sc screen, theme
 	}
 }
 
-// TestBrowserFocusThemeLanguage: after a move, the focus goes to the status
-// line only for the player whose focus was in the game, with a focus ring
+// TestBrowserFocusThemeLanguage: after a move, the focus stays on the pit
+// played only for the player whose focus was in the game, with a focus ring
 // only after keyboard use; the theme toggle switches at once and the
 // choice stays; the language links follow the address htmx pushes.
 func TestBrowserFocusThemeLanguage(t *testing.T) {
@@ -339,17 +339,17 @@ func TestBrowserFocusThemeLanguage(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), handlerstest.MarkPage)
 	b.WaitFor(south, "South may move", `document.querySelector('button[name="pit"][value="C"]') !== null`)
 
-	// A click: the focus goes to the status line, without a ring.
+	// A click: the focus stays on the pit played, without a ring.
 	b.Do(south, "South clicks C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
-	b.WaitFor(south, "South's focus on the status", `document.activeElement.id === 'turn' && !document.activeElement.matches(':focus-visible')`)
+	b.WaitFor(south, "South's focus on C", `document.activeElement.id === 'pit-C' && !document.activeElement.matches(':focus-visible')`)
 	// The opponent, whose focus was not in the game, keeps it where it was.
 	b.WaitFor(north, "North sees C", `document.querySelector('button[name="pit"][value="f"]') !== null`)
 	if got, err := chromedp.Run(north, chromedp.Evaluate[string](`document.activeElement.tagName`)); err != nil || got != "BODY" {
 		t.Errorf("North's focus moved to %s (%v)", got, err)
 	}
-	// The keyboard: Enter on a pit; the focus goes to the status line, with a ring.
+	// The keyboard: Enter on a pit; the focus stays on it, with a ring.
 	b.Do(north, "North presses Enter on f", chromedp.Focus(chromedp.CSS(`button[name="pit"][value="f"]`)), chromedp.KeyEvent("\r"))
-	b.WaitFor(north, "North's focus on the status, with a ring", `document.activeElement.id === 'turn' && document.activeElement.matches(':focus-visible')`)
+	b.WaitFor(north, "North's focus on f, with a ring", `document.activeElement.id === 'pit-f' && document.activeElement.matches(':focus-visible')`)
 
 	// The theme toggle: the dark theme at once, kept in a cookie for the next page.
 	b.Do(south, "light system", emulate(screens[0], "light"))
