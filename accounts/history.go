@@ -133,3 +133,10 @@ func (s *Service) TutorialProgress(ctx context.Context, id uint) ([]TutorialProg
 func (s *Service) SaveTutorialProgress(ctx context.Context, id uint, slug string, step int, done bool) error {
 	return s.db.SaveTutorialProgress(ctx, id, slug, step, done)
 }
+
+// SaveTutorialSolved records that account id answered task step of the
+// lesson slug right, of its task steps tasks, and says whether the lesson
+// is now done (models.DB.SaveTutorialSolved).
+func (s *Service) SaveTutorialSolved(ctx context.Context, id uint, slug string, step int, tasks []int) (bool, error) {
+	return s.db.SaveTutorialSolved(ctx, id, slug, step, tasks)
+}

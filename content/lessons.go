@@ -48,3 +48,43 @@ func CheckLesson(ctx context.Context, t *models.Tutorial) error {
 
 // labels writes m as a step's accept list ("D E F").
 func labels(m engine.Moves) string { return strings.Join(m.Labels(), " ") }
+
+// Lesson is a lesson of the course as its list gives it: the slug, the
+// stage (models.Stages), the title in the list's language, and how many
+// steps and tasks it has.
+type Lesson struct {
+	Slug, Stage, Title string
+	Steps, Tasks       int
+}
+
+// Course returns the lessons of locale in course order (models.CourseOrder).
+func (s *Service) Course(ctx context.Context, locale string) ([]Lesson, error) {
+	list, err := s.db.Tutorials(ctx, locale)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Lesson, len(list))
+	for i, t := range list {
+		out[i] = Lesson{Slug: t.Slug, Stage: t.Stage, Title: t.Title, Steps: len(t.Steps), Tasks: len(TaskSteps(t))}
+	}
+	return out, nil
+}
+
+// TaskSteps returns the numbers of the steps of t that set a task, in
+// order: the steps a learner answers right to finish the lesson.
+func TaskSteps(t models.Tutorial) []int {
+	var out []int
+	for _, s := range t.Steps {
+		if s.Task != "" {
+			out = append(out, s.Number)
+		}
+	}
+	return out
+}
+
+// AddSolved and SolvedAll keep a list of solved task steps ("2 3 6"), as
+// the progress of an account (models) and of a visitor's session does.
+var (
+	AddSolved = models.AddSolved
+	SolvedAll = models.SolvedAll
+)

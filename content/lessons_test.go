@@ -2,6 +2,8 @@ package content_test
 
 import (
 	"io/fs"
+	"log/slog"
+	"slices"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +13,7 @@ import (
 	"oware/content"
 	"oware/locales"
 	"oware/models"
+	"oware/models/modelstest"
 )
 
 // lessons reads the embedded lesson sources by slug and locale.
@@ -135,5 +138,51 @@ func TestGoalMessagesInCatalogs(t *testing.T) {
 	}
 	if n < 20 {
 		t.Errorf("only %d message ids found in ../tutor", n)
+	}
+}
+
+// TestCourse: the course's lessons in every language in course order,
+// with their steps and tasks counted (the rules stage's first lessons and
+// Nam-nam's, counted by hand in the sources), each of 6 to 15 steps, at
+// least half of them tasks.
+func TestCourse(t *testing.T) {
+	db := modelstest.Open(t, "sqlite")
+	if err := content.Load(t.Context(), db, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
+	s := content.New(db)
+	want := map[string][2]int{
+		"oware-step-by-step": {12, 6}, "sowing": {6, 5}, "captures": {7, 5}, "feeding": {6, 4},
+		"game-end": {6, 3}, "grand-slam": {8, 6}, "rules-practice": {6, 6}, "namnam": {10, 8}, "namnam-pits": {6, 4},
+	}
+	var en []content.Lesson
+	for _, lang := range locales.Langs {
+		list, err := s.Course(t.Context(), lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lang == "en" {
+			en = list
+		}
+		var order []string
+		for _, l := range list {
+			if l.Steps < 6 || l.Steps > 15 || 2*l.Tasks < l.Steps {
+				t.Errorf("%s/%s: %d steps, %d tasks", lang, l.Slug, l.Steps, l.Tasks)
+			}
+			if w, ok := want[l.Slug]; ok && (l.Steps != w[0] || l.Tasks != w[1]) {
+				t.Errorf("%s/%s: %d steps and %d tasks, want %v", lang, l.Slug, l.Steps, l.Tasks, w)
+			}
+			if l.Stage == "rules" || l.Stage == "namnam" {
+				order = append(order, l.Slug)
+			}
+		}
+		if got := strings.Join(order, " "); got != "oware-step-by-step sowing captures feeding game-end grand-slam rules-practice namnam namnam-pits" {
+			t.Errorf("%s: order %s", lang, got)
+		}
+	}
+	for i, l := range en {
+		if i > 0 && slices.Index(models.Stages, l.Stage) < slices.Index(models.Stages, en[i-1].Stage) {
+			t.Errorf("%s (%s) after %s (%s)", l.Slug, l.Stage, en[i-1].Slug, en[i-1].Stage)
+		}
 	}
 }

@@ -106,6 +106,7 @@ var builtRoutes = []struct {
 	{"Variant", http.MethodGet, route.Variant("en", "abapa"), route.Lang + route.VariantPattern},
 	{"Tutorials", http.MethodGet, route.Tutorials("en"), route.Lang + route.TutorialsPattern},
 	{"TutorialStep", http.MethodPost, route.TutorialStep("en", "sowing", 2), route.Lang + route.TutorialStepPattern},
+	{"TutorialPractice", http.MethodPost, route.TutorialPractice("en", "rules-practice", 2), route.Lang + route.TutorialPracticePattern},
 	{"Explorer", http.MethodGet, route.Explorer("en"), route.Lang + route.ExplorerPattern},
 	{"Puzzles", http.MethodGet, route.Puzzles("en"), route.Lang + route.PuzzlesPattern},
 	{"PuzzlesNext", http.MethodGet, route.PuzzlesNext("en"), route.Lang + route.PuzzlesNextPattern},

@@ -221,3 +221,21 @@ func TestPracticeGoal(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgePractice: the verdict's lines of a practice game.
+func TestJudgePractice(t *testing.T) {
+	_, start := position(t, "abapa", "1-1-0-0-1-3-0-0-0-0-0-2-20-20-S")
+	end := start
+	end.Captured = [2]uint8{26, 22}
+	g, _ := tutor.ParseGoal("practice win level=3")
+	if p := tutor.PracticePrompt(echo{}, g); p != "course_practice_win[Level 3]" && p != "course_practice_winLevel3" {
+		t.Errorf("prompt %q", p)
+	}
+	met, decided, lines := tutor.JudgePractice(echo{}, g, start, end, true, engine.Winner(engine.South))
+	if !met || !decided || len(lines) != 2 || lines[0] != "course_practice_met" || lines[1] != "tut_ok_over_southSouth26North22" {
+		t.Errorf("won: %v %v %q", met, decided, lines)
+	}
+	if met, decided, lines := tutor.JudgePractice(echo{}, g, start, start, false, 0); met || decided || lines[0] != "course_practice_playing" {
+		t.Errorf("playing: %v %v %q", met, decided, lines)
+	}
+}

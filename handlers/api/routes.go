@@ -49,6 +49,7 @@ func (h *API) gameRoutes(g *echo.Group) {
 	g.GET("/puzzles", h.apiPuzzles)
 	g.GET("/puzzles/:id", h.apiPuzzle)
 	g.POST("/puzzles/:id/attempt", h.apiPuzzleAttempt)
+	g.GET("/lessons", h.apiLessons)
 	// Game reviews (review.go).
 	g.POST("/games/:id/analysis", h.apiRequestReview(h.FinishedSubject))
 	g.GET("/games/:id/analysis", h.apiReview(h.GameSubject))

@@ -23,7 +23,8 @@ const (
 	keyVisitor   = "visitor"   // the random visitor id that names the browser's guest seats on the server (game.VisitorSeat)
 	keySeats     = "seats"     // before issue 14: "id:token" entries kept in the cookie, moved to the server when seen
 	keyFlash     = "flash"     // the message id of a refusal for the next page
-	keyTutorials = "tutorials" // "slug:step" or "slug:step:done" entries separated by spaces
+	keyTutorials = "tutorials" // "slug:step:solved[:done]" entries (solved "2.3.6") separated by spaces
+	keyPractice  = "practice"  // "slug:step:game" of the visitor's last practice game
 	keyUser      = "uid"       // the logged-in User.ID (uint)
 	keyEpoch     = "epoch"     // the User.Epoch when the session was made (int)
 	keySID       = "sid"       // a random id that makes every new session unique
@@ -119,13 +120,18 @@ func (s *session) TakeFlash() (string, error) {
 	return key, s.Save()
 }
 
-// Progress is a learner's progress in one tutorial.
+// Progress is a learner's progress in one lesson.
 type Progress struct {
-	Step int  // the furthest step reached, 0 for none
-	Done bool // the last step was reached
+	Step int // the furthest step reached, 0 for none
+	// Solved lists the task steps answered right ("2 3 6"); Done is set
+	// once every task step was (models.SolvedAll).
+	Solved string
+	Done   bool
 }
 
-// Tutorials returns a visitor's tutorial progress by slug.
+// Tutorials returns a visitor's lesson progress by slug. An entry of
+// before the course ("slug:step:done", the last step seen) keeps its step
+// only: a lesson is done by its answers.
 func (s *session) Tutorials() map[string]Progress {
 	out := map[string]Progress{}
 	for _, e := range strings.Fields(s.str(keyTutorials)) {
@@ -134,12 +140,17 @@ func (s *session) Tutorials() map[string]Progress {
 			continue
 		}
 		n, _ := strconv.Atoi(parts[1])
-		out[parts[0]] = Progress{n, len(parts) > 2 && parts[2] == "done"}
+		p := Progress{Step: n}
+		if len(parts) > 2 && parts[2] != "done" {
+			p.Solved = strings.ReplaceAll(parts[2], ".", " ")
+			p.Done = len(parts) > 3 && parts[3] == "done"
+		}
+		out[parts[0]] = p
 	}
 	return out
 }
 
-// SetTutorials replaces a visitor's tutorial progress; nil forgets it.
+// SetTutorials replaces a visitor's lesson progress; nil forgets it.
 func (s *session) SetTutorials(all map[string]Progress) {
 	if all == nil {
 		delete(s.s.Values, keyTutorials)
@@ -147,7 +158,7 @@ func (s *session) SetTutorials(all map[string]Progress) {
 	}
 	var entries []string
 	for slug, p := range all {
-		e := slug + ":" + strconv.Itoa(p.Step)
+		e := slug + ":" + strconv.Itoa(p.Step) + ":" + strings.ReplaceAll(p.Solved, " ", ".")
 		if p.Done {
 			e += ":done"
 		}
@@ -155,6 +166,23 @@ func (s *session) SetTutorials(all map[string]Progress) {
 	}
 	slices.Sort(entries)
 	s.s.Values[keyTutorials] = strings.Join(entries, " ")
+}
+
+// Practice returns the visitor's last practice game: the lesson, its step
+// and the game's id; "" for none.
+func (s *session) Practice() (slug string, step int, id string) {
+	parts := strings.Split(s.str(keyPractice), ":")
+	if len(parts) != 3 {
+		return "", 0, ""
+	}
+	n, _ := strconv.Atoi(parts[1])
+	return parts[0], n, parts[2]
+}
+
+// SetPractice remembers the visitor's practice game id of step of the
+// lesson slug (one at a time: a new one replaces it).
+func (s *session) SetPractice(slug string, step int, id string) {
+	s.s.Values[keyPractice] = slug + ":" + strconv.Itoa(step) + ":" + id
 }
 
 // account returns the logged-in account's id and the epoch the session was
@@ -175,7 +203,7 @@ func (s *session) Renew(u *accounts.User) error {
 	fresh := sessions.NewSession(s.store, sessionName)
 	opts := *s.store.Options
 	fresh.Options, fresh.IsNew = &opts, true
-	for _, carried := range []string{keyVisitor, keyTutorials, keyChallenge, keyBrowser} {
+	for _, carried := range []string{keyVisitor, keyTutorials, keyPractice, keyChallenge, keyBrowser} {
 		if v, ok := s.s.Values[carried]; ok {
 			fresh.Values[carried] = v
 		}

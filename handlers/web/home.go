@@ -48,6 +48,7 @@ func (h *Site) home(c echo.Context) error {
 		return err
 	}
 	v.Tournaments = h.tournamentReminders(c)
+	v.Continue = h.courseContinue(c.Request().Context(), c)
 	if followed, err := h.followedGames(c); err != nil {
 		return err
 	} else if len(followed.Games) > 0 {

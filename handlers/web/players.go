@@ -113,6 +113,9 @@ func (h *Site) playerPage(c echo.Context) error {
 	if v.Podiums, err = h.podiums(c.Request().Context(), core.LangOf(c), u.ID); err != nil {
 		return err
 	}
+	if v.Lessons, err = h.lessonsDone(c.Request().Context(), core.LangOf(c), u.ID); err != nil {
+		return err
+	}
 	p := h.Page(c, "title_player", route.Fill(route.PlayerPattern, u.Username))
 	p.Title = p.L.T("title_player", "Name", u.Username)
 	return core.Render(c, http.StatusOK, views.PlayerPage(p, v))

@@ -161,6 +161,7 @@ func (h *Site) learnRoutes(g *echo.Group) {
 	g.GET(route.TutorialStepPattern, h.tutorialStep)
 	g.POST(route.TutorialStepPattern, h.tutorialAnswer)
 	g.POST(route.TutorialHintPattern, h.tutorialHint)
+	g.POST(route.TutorialPracticePattern, h.tutorialPractice)
 
 	g.GET(route.ExplorerPattern, h.explorerPage)
 	g.GET(route.PuzzlesPattern, h.puzzleListPage)

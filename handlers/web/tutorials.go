@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -48,7 +49,7 @@ func (h *Site) tutorialIndex(c echo.Context) error {
 		}
 		cards = append(cards, views.TutorialCard{
 			URL: route.TutorialStep(lang, t.Slug, step), Title: t.Title, Summary: t.Summary,
-			Steps: len(t.Steps), Reached: min(pr.Step, len(t.Steps)), Done: pr.Done,
+			Steps: len(t.Steps), Reached: min(pr.Step, len(t.Steps)), Done: pr.Done, Stage: t.Stage,
 		})
 	}
 	p := h.Page(c, "tut_index_title", route.TutorialsPattern)
@@ -80,7 +81,7 @@ func (h *Site) tutorialStep(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.reachStep(c, t.Slug, s.Number, len(t.Steps)); err != nil {
+	if err := h.reachStep(c, t.Slug, s.Number); err != nil {
 		h.Log.ErrorContext(c.Request().Context(), "tutorial progress", "err", err)
 	}
 	v, err := h.stepView(c, t, s)
@@ -100,12 +101,12 @@ func (h *Site) tutorialAnswer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if s.Task == "" {
-		return core.Redirect(c, route.TutorialStep(core.LangOf(c), t.Slug, s.Number))
-	}
 	v, err := h.stepView(c, t, s)
 	if err != nil {
 		return err
+	}
+	if s.Task == "" || v.Practice != nil {
+		return core.Redirect(c, route.TutorialStep(core.LangOf(c), t.Slug, s.Number))
 	}
 	form, err := c.FormParams()
 	if err != nil {
@@ -126,6 +127,9 @@ func (h *Site) tutorialAnswer(c echo.Context) error {
 	}
 	v.Feedback = &views.TutorialFeedback{Correct: a.Correct, Lines: a.Lines}
 	if a.Correct {
+		if err := h.solveStep(c, t, s.Number); err != nil {
+			h.Log.ErrorContext(c.Request().Context(), "tutorial progress", "err", err)
+		}
 		v.Answered = true
 		v.Board.Playable = 0
 		if a.Played {
@@ -167,8 +171,11 @@ func (h *Site) stepView(c echo.Context, t *content.Tutorial, s *content.Tutorial
 		// Nam-nam: the board shows who owns each pit and the stores.
 		v.Board.Match = &views.BoardMatch{}
 	}
-	switch s.Task {
-	case "legal":
+	goal, _ := tutor.ParseGoal(s.Task)
+	switch goal.Kind {
+	case tutor.GoalPractice:
+		h.practiceView(c, &v, t, s, goal, pos)
+	case tutor.GoalLegal:
 		if rounds {
 			// Any pit may be the mover's in Nam-nam: every pit is offered.
 			v.Choices = 1<<engine.NumPits - 1
@@ -228,7 +235,7 @@ func (h *Site) tutorialProgress(c echo.Context) map[string]core.Progress {
 	}
 	out := map[string]core.Progress{}
 	for _, p := range list {
-		out[p.TutorialSlug] = core.Progress{Step: p.Step, Done: p.Done}
+		out[p.TutorialSlug] = core.Progress{Step: p.Step, Solved: p.Solved, Done: p.Done}
 	}
 	return out
 }
@@ -241,9 +248,21 @@ func (h *Site) keepVisitorProgress(c echo.Context, u *accounts.User) {
 	if len(all) == 0 {
 		return
 	}
+	ctx := c.Request().Context()
 	for slug, p := range all {
-		if err := h.Accounts.SaveTutorialProgress(c.Request().Context(), u.ID, slug, max(p.Step, 1), p.Done); err != nil {
-			h.Log.ErrorContext(c.Request().Context(), "tutorial progress", "err", err)
+		err := h.Accounts.SaveTutorialProgress(ctx, u.ID, slug, max(p.Step, 1), false)
+		var tasks []int
+		if t, terr := h.Content.Tutorial(ctx, core.LangOf(c), slug); terr == nil {
+			tasks = content.TaskSteps(*t)
+		}
+		for _, f := range strings.Fields(p.Solved) {
+			n, _ := strconv.Atoi(f)
+			if err == nil && n > 0 {
+				_, err = h.Accounts.SaveTutorialSolved(ctx, u.ID, slug, n, tasks)
+			}
+		}
+		if err != nil {
+			h.Log.ErrorContext(ctx, "tutorial progress", "err", err)
 			return
 		}
 	}
@@ -253,21 +272,21 @@ func (h *Site) keepVisitorProgress(c echo.Context, u *accounts.User) {
 	}
 }
 
-// reachStep records that the learner reached step of the tutorial slug,
-// which has total steps.
-func (h *Site) reachStep(c echo.Context, slug string, step, total int) error {
-	done := step == total
+// reachStep records that the learner reached step of the lesson slug
+// (a lesson is done by its answers, solveStep, not by its last step).
+func (h *Site) reachStep(c echo.Context, slug string, step int) error {
 	v := h.Visit(c)
 	if h.User(c) != nil {
 		h.keepVisitorProgress(c, h.User(c))
-		return h.Accounts.SaveTutorialProgress(c.Request().Context(), h.User(c).ID, slug, step, done)
+		return h.Accounts.SaveTutorialProgress(c.Request().Context(), h.User(c).ID, slug, step, false)
 	}
 	all := v.Sess.Tutorials()
 	old := all[slug]
-	if step <= old.Step && (old.Done || !done) {
+	if step <= old.Step {
 		return nil
 	}
-	all[slug] = core.Progress{Step: max(step, old.Step), Done: done || old.Done}
+	old.Step = step
+	all[slug] = old
 	v.Sess.SetTutorials(all)
 	return v.Sess.Save()
 }

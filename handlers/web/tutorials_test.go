@@ -183,7 +183,9 @@ func tutorialAnswers(t *testing.T, db *models.DB) {
 }
 
 // TestTutorialProgress: a visitor's progress is kept in the session, a
-// registered player's in the database; the index shows it.
+// registered player's in the database; the index shows it. A lesson is
+// done when its tasks were answered right (game-end: C, then F, then the
+// legal move E), not when its last step was seen.
 func TestTutorialProgress(t *testing.T) { handlerstest.EachDialect(t, tutorialProgress) }
 
 func tutorialProgress(t *testing.T, db *models.DB) {
@@ -208,8 +210,29 @@ func tutorialProgress(t *testing.T, db *models.DB) {
 	s.Get(visitor, tutorialStepPath("en", one, steps))
 	s.Get(visitor, tutorialStepPath("en", two, 2))
 	page = index(visitor)
-	if !strings.Contains(page, "Done") || !strings.Contains(page, "In progress: step 2 of 8") {
-		t.Errorf("visitor after the last step:\n%s", page)
+	if strings.Contains(page, "Done") || !strings.Contains(page, "In progress: step 2 of 8") {
+		t.Errorf("visitor after the last step, no task answered:\n%s", page)
+	}
+	answerEnd := func(c *http.Client, tasks int) {
+		t.Helper()
+		for _, a := range []struct {
+			step int
+			pit  string
+		}{{1, "A"}, {1, "C"}, {2, "F"}, {4, "E"}}[:tasks] {
+			code, out := s.Answer(c, tutorialStepPath("en", "game-end", a.step), url.Values{"pit": {a.pit}}, false)
+			right := a.pit != "A"
+			if code != http.StatusOK || strings.Contains(out, `data-verdict="right"`) != right {
+				t.Fatalf("game-end step %d, %s: %d, right %v", a.step, a.pit, code, right)
+			}
+		}
+	}
+	answerEnd(visitor, 3)
+	if page = index(visitor); strings.Contains(page, "Done") {
+		t.Errorf("visitor with one task of game-end left: done")
+	}
+	answerEnd(visitor, 4)
+	if page = index(visitor); !strings.Contains(page, "Done") {
+		t.Errorf("visitor after every task of game-end:\n%s", page)
 	}
 	if strings.Contains(index(s.Browser()), "Done") {
 		t.Errorf("another visitor sees the progress")
@@ -237,8 +260,15 @@ func tutorialProgress(t *testing.T, db *models.DB) {
 	if err := db.Gorm.Order("tutorial_slug").Find(&rows).Error; err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 2 || rows[0].Step != 8 || !rows[0].Done {
+	if len(rows) != 2 || rows[0].Step != 8 || rows[0].Done {
 		t.Fatalf("progress rows after the last step %+v", rows)
+	}
+	answerEnd(player, 4)
+	if err := db.Gorm.Where("tutorial_slug = ?", "game-end").Find(&rows).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 || rows[0].Solved != "1 2 4" || !rows[0].Done {
+		t.Fatalf("game-end progress %+v", rows)
 	}
 	if page := index(player); !strings.Contains(page, "Done") || !strings.Contains(page, "In progress: step 4 of") {
 		t.Errorf("player's index:\n%s", page)
