@@ -463,7 +463,9 @@ func (h *Site) shareRoutes(e *echo.Echo, g *echo.Group) {
 // embedPuzzle: GET /embed/puzzles/{id}?lang=L&line=M&pit=C, a puzzle
 // solvable in another site's frame: the board's pits send the move with
 // GET (no cookie, no CSRF token needed), judged as the puzzle page judges
-// it but never rated; line is the solution's moves played so far.
+// it but never rated, so, as for any attempt of nobody, it says right or
+// wrong and the reply to a right move, never the solution; line is the
+// solution's moves played so far.
 func (h *Site) embedPuzzle(c echo.Context) error {
 	pz, err := h.LoadPuzzle(c)
 	if err != nil {
@@ -500,6 +502,9 @@ func (h *Site) embedPuzzle(c echo.Context) error {
 		}
 	}
 	v := h.puzzleView(c, s, errMsg)
+	if v.State != "solving" { // nobody's attempt shows right or wrong, never the solution (docs/puzzles.md)
+		v.Solution, v.Best, v.Why, v.Options.Highlight = nil, "", nil, 0
+	}
 	embed := route.EmbedPuzzle(pz.ID)
 	v.Card.URL = embed + "?lang=" + p.Lang
 	if v.State == "solving" {

@@ -204,7 +204,8 @@ func TestEmbedFraming(t *testing.T) {
 
 // TestEmbedPuzzle: the embed of a puzzle may be framed, and is solved in
 // its frame with GET (no CSRF token, no cookie needed): the hand-made
-// Warri puzzle's F is right, E is wrong, an empty pit is a 422
+// Warri puzzle's F is right, E is wrong (without the solution: an attempt
+// of nobody), an empty pit is a 422
 // saying why; the puzzle page offers its embed's code.
 func TestEmbedPuzzle(t *testing.T) {
 	s := handlerstest.NewPuzzleSite(t, handlerstest.ModelsOpenSQLite(t))
@@ -224,6 +225,9 @@ func TestEmbedPuzzle(t *testing.T) {
 		code, hdr, page := s.Get(nil, "/embed/puzzles/handmade?lang=en&pit="+c.pit)
 		if code != c.code || !strings.Contains(page, c.want) || hdr.Get("X-Frame-Options") != "" {
 			t.Errorf("pit %s: %d, want %d saying %q", c.pit, code, c.code, c.want)
+		}
+		if strings.Contains(page, "The move was") || strings.Contains(page, "The solution:") || strings.Contains(page, "pit hl") {
+			t.Errorf("pit %s: the embed shows the solution:\n%s", c.pit, page)
 		}
 	}
 	if _, _, page := s.Get(nil, "/en/puzzles/handmade"); !strings.Contains(page, "/embed/puzzles/handmade?lang=en") {
