@@ -61,12 +61,7 @@ func (h *API) analysisQuery(c echo.Context) (*engine.Game, *engine.Budget, searc
 	if err != nil {
 		return nil, nil, lim, core.ErrAnalysisRules
 	}
-	var budget *engine.Budget
-	if n, ok := r.(engine.NamNam); ok {
-		budget = engine.NewBudget(engine.VisitorLaps)
-		n.Budget, n.Cache = budget, h.Legal
-		r = n
-	}
+	r, budget := h.Budgeted(r)
 	pos := r.Start()
 	if s := c.QueryParam("position"); s != "" {
 		if pos, err = r.ParsePosition(s); err != nil {

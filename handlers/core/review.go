@@ -81,3 +81,17 @@ func (h *Handlers) Search(c echo.Context, budget *engine.Budget, search func(ctx
 	}
 	return err
 }
+
+// Budgeted returns r ready for a visitor's search: Nam-nam with a budget
+// of engine.VisitorLaps of work (returned, for Search to tell) and the
+// shared cache of legal moves; any other rule set as it is, with no
+// budget.
+func (h *Handlers) Budgeted(r engine.Rules) (engine.Rules, *engine.Budget) {
+	n, ok := r.(engine.NamNam)
+	if !ok {
+		return r, nil
+	}
+	budget := engine.NewBudget(engine.VisitorLaps)
+	n.Budget, n.Cache = budget, h.Legal
+	return n, budget
+}

@@ -51,12 +51,7 @@ func (h *Site) boardQuery(c echo.Context) (*engine.Game, *engine.Budget, error) 
 	if err != nil {
 		return nil, nil, core.ErrAnalysisRules
 	}
-	var budget *engine.Budget
-	if n, ok := r.(engine.NamNam); ok {
-		budget = engine.NewBudget(engine.VisitorLaps)
-		n.Budget, n.Cache = budget, h.Legal
-		r = n
-	}
+	r, budget := h.Budgeted(r)
 	pos := r.Start()
 	text := c.QueryParam("position")
 	if c.QueryParam("edit") != "" {
