@@ -31,11 +31,13 @@ func (h *Site) clockView(g *game.Game) *views.ClockView {
 }
 
 // presenceView returns the presence line of the player in seat of g, and
-// notes that they have the game open; nil for a spectator, a game not in
-// play, or a game against the computer (which is never away and cannot be
-// claimed from).
+// notes that they have the game open; nil for a spectator, a game over,
+// or a game against the computer (which is never away and cannot be
+// claimed from). While the game waits for the opponent the line is empty
+// but polled, so that the creator is seen (and sees the opponent) from the
+// start: the joiner was told the creator was not on the page.
 func (h *Site) presenceView(c echo.Context, g *game.Game, seat engine.Side) *views.PresenceView {
-	if seat == engine.Nobody || g.Status != game.Playing {
+	if seat == engine.Nobody || g.Status == game.Over {
 		return nil
 	}
 	ctx := c.Request().Context()
@@ -44,6 +46,9 @@ func (h *Site) presenceView(c echo.Context, g *game.Game, seat engine.Side) *vie
 	}
 	if g.Seats[seat.Opponent()].Computer != 0 {
 		return nil
+	}
+	if g.Status == game.Waiting {
+		return &views.PresenceView{URL: route.GamePresence(core.LangOf(c), g.ID), Waiting: true}
 	}
 	seen, err := h.Games.Presence(ctx, g.ID)
 	if err != nil {

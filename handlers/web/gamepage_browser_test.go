@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"oware/handlers/handlerstest"
@@ -291,4 +292,32 @@ func TestBrowserBoardFocus(t *testing.T) {
 	b.WaitFor(south, "South's focus on C again, North's move said",
 		`(document.getElementById('last-move') || {dataset: {}}).dataset.ply === '2' && document.activeElement.matches('button[name="pit"]') && document.activeElement.value === 'C'`+
 			` && document.getElementById('announce').textContent === 'Your opponent sowed pit f.'`)
+}
+
+// TestBrowserPresence: the creator of a game, whose tab is then hidden
+// (frozen, as a phone's page in the background), is on the page for the
+// friend who joins over the invitation link; and the creator's page,
+// which waited, shows the friend there without a reload. (The creator was
+// never seen while waiting: the joiner read "Your opponent is not on the
+// page".)
+func TestBrowserPresence(t *testing.T) {
+	s, b := handlerstest.NewBrowserSite(t, 90*time.Second)
+	south, north := b.NewTab(), b.NewTab()
+	b.Do(south, "new game", chromedp.Navigate(s.Srv.URL+"/en/games/new"),
+		chromedp.Click(chromedp.CSS(`.settings-form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID("invite-url")), handlerstest.MarkPage)
+	invite, err := chromedp.Run(south, chromedp.Value(chromedp.ID("invite-url")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Do(north, "join", chromedp.Navigate(invite),
+		chromedp.Click(chromedp.CSS(`main form button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#game .board`)), handlerstest.MarkPage)
+	b.WaitFor(south, "South's page shows North there", `document.querySelector('#presence .dot.on') !== null`)
+	b.Do(south, "South's tab in the background", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, page.SetWebLifecycleState, page.SetWebLifecycleStateParams{State: "frozen"})
+		return err
+	}))
+	b.Do(north, "North's page again", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#game .board`)), handlerstest.MarkPage)
+	b.WaitFor(north, "North's page shows South there", `document.querySelector('#presence .dot.on') !== null && document.querySelector('#presence').textContent.includes('Your opponent is here.')`)
 }
