@@ -140,6 +140,10 @@ func (e *StudyError) Reason(l tutor.Localizer) string {
 	return l.T("st_err_in_chapter", "Number", e.Chapter, "Why", msg)
 }
 
+// ErrStudyChanged: the study changed since the version an edit started
+// from (models.ErrConflict); nothing was written.
+var ErrStudyChanged = models.ErrConflict
+
 // ErrStudyLimit: the account has MaxStudies studies already.
 var ErrStudyLimit = &StudyError{ID: "st_err_count", Data: []any{"Max", MaxStudies}}
 
@@ -192,7 +196,7 @@ func (s *Studies) Get(ctx context.Context, id string, viewer uint) (*Study, erro
 
 // Edit applies change to the study id of account owner as it was at
 // version and stores the result, checked as Create checks. Errors:
-// ErrNotFound (no such study of owner), models.ErrConflict (it changed
+// ErrNotFound (no such study of owner), ErrStudyChanged (it changed
 // since version), a *StudyError, or what change returns.
 func (s *Studies) Edit(ctx context.Context, owner uint, id string, version int, change func(*StudyInput) error) (*Study, error) {
 	st, err := s.Get(ctx, id, owner)
@@ -203,7 +207,7 @@ func (s *Studies) Edit(ctx context.Context, owner uint, id string, version int, 
 		return nil, ErrNotFound
 	}
 	if st.Version != version {
-		return nil, models.ErrConflict
+		return nil, ErrStudyChanged
 	}
 	in := st.StudyInput
 	in.Chapters = slices.Clone(in.Chapters)

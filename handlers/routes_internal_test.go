@@ -111,6 +111,18 @@ var builtRoutes = []struct {
 	{"Puzzles", http.MethodGet, route.Puzzles("en"), route.Lang + route.PuzzlesPattern},
 	{"PuzzlesNext", http.MethodGet, route.PuzzlesNext("en"), route.Lang + route.PuzzlesNextPattern},
 	{"Puzzle", http.MethodPost, route.Puzzle("en", "p1"), route.Lang + route.PuzzlePattern},
+	{"Studies", http.MethodGet, route.Studies("en"), route.Lang + route.StudiesPattern},
+	{"NewStudy", http.MethodPost, route.NewStudy("en"), route.Lang + route.NewStudyPattern},
+	{"Study", http.MethodGet, route.Study("en", "s1"), route.Lang + route.StudyPattern},
+	{"StudyEdit", http.MethodPost, route.StudyEdit("en", "s1"), route.Lang + route.StudyEditPattern},
+	{"StudyFork", http.MethodPost, route.StudyFork("en", "s1"), route.Lang + route.StudyForkPattern},
+	{"StudyDelete", http.MethodPost, route.StudyDelete("en", "s1"), route.Lang + route.StudyDeletePattern},
+	{"StudyChapters", http.MethodPost, route.StudyChapters("en", "s1"), route.Lang + route.StudyChaptersPattern},
+	{"StudyChapter", http.MethodPost, route.StudyChapter("en", "s1", 2), route.Lang + route.StudyChapterPattern},
+	{"StudyChapterEdit", http.MethodPost, route.StudyChapterEdit("en", "s1", 2), route.Lang + route.StudyChapterEditPattern},
+	{"StudyChapterMove", http.MethodPost, route.StudyChapterMove("en", "s1", 2), route.Lang + route.StudyChapterMovePattern},
+	{"StudyChapterDelete", http.MethodPost, route.StudyChapterDelete("en", "s1", 2), route.Lang + route.StudyChapterDeletePattern},
+	{"APIStudy", http.MethodGet, route.APIStudy("s1"), route.APIStudyPattern},
 }
 
 // TestRouteBuildersAreServed: every path a builder of package route makes

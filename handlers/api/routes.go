@@ -30,6 +30,7 @@ func (h *API) Routes(g *echo.Group) {
 	h.gameRoutes(g)
 	h.challengeRoutes(g)
 	h.tournamentRoutes(g)
+	h.studyRoutes(g)
 	g.GET("/openapi.json", func(c echo.Context) error {
 		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, openAPI)
 	})

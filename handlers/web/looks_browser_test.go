@@ -113,7 +113,16 @@ func looksFixture(t *testing.T, s *handlerstest.Site) []lookPage {
 	}
 	s.WaitGame(carol, arena.ID)
 	reviewed := s.ReviewedImport(s.Browser())
+	var study struct{ ID string }
+	s.ApiAs(alice, "POST", "/api/v1/studies", map[string]any{"title": "Counting to a capture", "lang": "en", "visibility": "public",
+		"chapters": []map[string]any{
+			{"title": "The start", "position": "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "text": "Every pit holds **four** seeds.\n\n- sow\n- count"},
+			{"title": "Take two", "position": studyCapture, "text": "Which pit captures two?",
+				"task": map[string]any{"goal": "capture", "n": 2, "accept": []string{"F"}}}}}, &study)
 	return []lookPage{
+		{"studies", "/en/studies"},
+		{"study", "/en/studies/" + study.ID},
+		{"study-task", "/en/studies/" + study.ID + "/chapters/2"},
 		{"home", "/en/"},
 		{"new-game", "/en/games/new"},
 		{"game", "/en/games/" + playing},

@@ -30,6 +30,7 @@ func (h *Site) Routes(e *echo.Echo, g *echo.Group) {
 	h.accountRoutes(g)
 	h.playRoutes(g)
 	h.learnRoutes(g)
+	h.studyRoutes(g)
 }
 
 // rootRoutes adds what is served without a language prefix.
