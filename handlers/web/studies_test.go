@@ -121,3 +121,38 @@ func TestStudyEditorWithoutJavaScript(t *testing.T) {
 		}
 	})
 }
+
+// TestStudyChapterFromGame: a chapter's position is taken from a game's
+// link at a ply (after South's C from the start: C's four seeds to D, E,
+// F and a, North to move), and a ply past the game's moves is refused
+// with the reason; the analysis board links a new study at its position.
+func TestStudyChapterFromGame(t *testing.T) {
+	s := handlerstest.NewSite(t, handlerstest.ModelsOpenSQLite(t))
+	alice := s.Account("alice")
+	id, south, _ := s.NewAPIGame("abapa")
+	if code, body := s.Api("POST", "/api/v1/games/"+id+"/moves", south, map[string]string{"pit": "C"}); code != http.StatusOK {
+		t.Fatalf("move: %d %v", code, body)
+	}
+	_, _, page := s.Get(alice, "/en/studies/new")
+	form := url.Values{"_csrf": {s.Csrf(page)}, "title": {"From a game"}, "lang": {"en"}, "visibility": {"private"},
+		"chapter_title": {"After C"}, "rules": {"abapa"}, "game": {s.Base + "/en/games/" + id}, "ply": {"2"}}
+	if code, _, body := s.Post(alice, "/en/studies/new", form, nil); code != http.StatusUnprocessableEntity ||
+		!strings.Contains(body, "There is no such game, or no such move in it.") {
+		t.Errorf("ply 2 of a game of 1 move: %d", code)
+	}
+	form.Set("ply", "1")
+	code, hdr, _ := s.Post(alice, "/en/studies/new", form, nil)
+	m := studyEditRe.FindStringSubmatch(hdr.Get("Location"))
+	if code != http.StatusSeeOther || m == nil {
+		t.Fatalf("create: %d %s", code, hdr.Get("Location"))
+	}
+	var st struct{ Chapters []struct{ Position string } }
+	s.ApiAs(alice, "GET", "/api/v1/studies/"+m[1], nil, &st)
+	if len(st.Chapters) != 1 || st.Chapters[0].Position != "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N" {
+		t.Errorf("the chapter: %+v", st.Chapters)
+	}
+	_, _, page = s.Get(alice, "/en/analysis?rules=abapa&position=4-4-0-5-5-5-5-4-4-4-4-4-0-0-N")
+	if !strings.Contains(page, `href="/en/studies/new?position=4-4-0-5-5-5-5-4-4-4-4-4-0-0-N&amp;rules=abapa"`) {
+		t.Errorf("the analysis board does not link a new study at its position")
+	}
+}
