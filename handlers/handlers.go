@@ -124,6 +124,7 @@ func New(cfg Config) (*echo.Echo, error) {
 		Version: cfg.Version, Commit: cfg.Commit,
 		Bundle: bundle, Localizers: core.NewLocalizers(bundle, cfg.Log),
 		Assets: assets, Sessions: core.NewCookieStore(cfg.Secret, strings.HasPrefix(base, "https://")),
+		CSRFKey:        core.NewCSRFKey(cfg.Secret),
 		BehindProxy:    cfg.BehindProxy,
 		Limits:         core.NewLoginLimits(cfg.Clock),
 		Guesses:        core.NewLoginLimits(cfg.Clock),

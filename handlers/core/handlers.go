@@ -31,6 +31,7 @@ type Handlers struct {
 	Localizers      map[string]*Localizer // by locale
 	Assets          *static.Assets
 	Sessions        *sessions.CookieStore
+	CSRFKey         []byte       // the key of the forms' CSRF tokens (NewCSRFKey, csrf.go)
 	Limits          *loginLimits // failed logins (limits.go)
 	Guesses         *loginLimits // wrong passwords of tournaments, as failed logins (Guess)
 	// Actions holds the frames of a page's event streams while one of its

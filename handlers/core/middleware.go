@@ -50,20 +50,8 @@ func (h *Handlers) Middleware(e *echo.Echo) {
 	e.Use(limitBody)
 	e.Use(rejectBadText)
 	e.Use(h.requireCSRFToken)
-	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
-		Skipper:        notPage,
-		TokenLookup:    "form:_csrf",
-		ContextKey:     "csrf",
-		CookieName:     "_csrf",
-		CookiePath:     "/",
-		CookieHTTPOnly: true,
-		CookieSecure:   h.Sessions.Options.Secure,
-		CookieSameSite: http.SameSiteLaxMode,
-		ErrorHandler: func(err error, c echo.Context) error {
-			return &UserError{http.StatusForbidden, "err_csrf"}
-		},
-	}))
 	e.Use(h.visitor)
+	e.Use(h.csrf)
 }
 
 // compress compresses replies with gzip (klauspost/compress's gzhttp: a

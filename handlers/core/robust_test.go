@@ -85,6 +85,41 @@ func TestCSRFTokenNotInURL(t *testing.T) {
 	}
 }
 
+// TestCSRFBoundToSession: the forms' token belongs to the session (issue
+// 30, item 6): a _csrf cookie planted with the same form value, as echo's
+// double-submit cookie let pass, and another visitor's own valid token
+// are refused with 403 and create nothing; the session's own token passes.
+func TestCSRFBoundToSession(t *testing.T) {
+	s := handlerstest.NewSite(t, handlerstest.ModelsOpenSQLite(t))
+	victim, mallory := s.Browser(), s.Browser()
+	_, _, page := s.Get(victim, "/en/games/new")
+	own := s.Csrf(page)
+	_, _, page = s.Get(mallory, "/en/games/new")
+	theirs := s.Csrf(page)
+	if own == theirs {
+		t.Fatalf("two visitors got the same token %q", own)
+	}
+	base, _ := url.Parse(s.Srv.URL)
+	planted := "planted-token-planted-token-planted-token-1"
+	victim.Jar.SetCookies(base, []*http.Cookie{{Name: "_csrf", Value: planted, Path: "/"}})
+	form := func(tok string) url.Values {
+		return url.Values{"rules": {"abapa"}, "seat": {"south"}, "_csrf": {tok}}
+	}
+	for name, tok := range map[string]string{"a planted cookie's value": planted, "another visitor's token": theirs} {
+		if code, _, _ := s.Post(victim, "/en/games/new", form(tok), nil); code != http.StatusForbidden {
+			t.Errorf("%s: %d, want 403", name, code)
+		}
+	}
+	var games int64
+	s.Db.Gorm.Table("games").Count(&games)
+	if games != 0 {
+		t.Errorf("%d games made with a token not the session's", games)
+	}
+	if code, _, _ := s.Post(victim, "/en/games/new", form(own), nil); code != http.StatusSeeOther {
+		t.Errorf("the session's own token: %d, want 303", code)
+	}
+}
+
 // TestSeatsOfGamesInPlayAreKept: a browser seated in 24 games being played
 // is refused a 25th (409) rather than silently losing a seat; finishing one
 // makes room, and so do games still waiting for an opponent.

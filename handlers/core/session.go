@@ -35,12 +35,7 @@ const (
 // NewCookieStore returns the signed and encrypted cookie store of the
 // sessions; its hash and encryption keys are derived from secret.
 func NewCookieStore(secret []byte, secure bool) *sessions.CookieStore {
-	derive := func(purpose string) []byte {
-		m := hmac.New(sha256.New, secret)
-		m.Write([]byte(purpose))
-		return m.Sum(nil)
-	}
-	s := sessions.NewCookieStore(derive("oware session hash key"), derive("oware session encryption key"))
+	s := sessions.NewCookieStore(derive(secret, "oware session hash key"), derive(secret, "oware session encryption key"))
 	s.Options = &sessions.Options{
 		Path:     "/",
 		MaxAge:   90 * 24 * 3600,
@@ -195,11 +190,9 @@ func (s *session) account() (uint, int) {
 
 // Renew replaces the session by a new one for u (session rotation at
 // login): only the visitor id (and with it the guest seats), the tutorial
-// progress and the lobby's keys are carried over. The
-// CSRF cookie is dropped too: the next page gets a new token.
+// progress and the lobby's keys are carried over. Its new id gives the
+// forms a new CSRF token (csrf.go).
 func (s *session) Renew(u *accounts.User) error {
-	s.c.SetCookie(&http.Cookie{Name: "_csrf", Path: "/", MaxAge: -1, HttpOnly: true,
-		Secure: s.store.Options.Secure, SameSite: http.SameSiteLaxMode})
 	fresh := sessions.NewSession(s.store, sessionName)
 	opts := *s.store.Options
 	fresh.Options, fresh.IsNew = &opts, true
@@ -247,4 +240,12 @@ func (s *session) BrowserKey() string {
 		s.s.Values[keyBrowser] = k
 	}
 	return k
+}
+
+// derive returns the key of purpose derived from the site's secret
+// (HMAC-SHA256): the session cookie's keys and the CSRF tokens' key.
+func derive(secret []byte, purpose string) []byte {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(purpose))
+	return m.Sum(nil)
 }
