@@ -125,8 +125,12 @@ const maxAnimatedSowing = 96
 
 // sowing returns the pits the last move sowed, for the board's animation.
 func (v GameView) sowing() []int {
-	if v.Match == nil || len(v.Match.Sown) > maxAnimatedSowing {
+	sown := v.Sown
+	if v.Match != nil {
+		sown = v.Match.Sown
+	}
+	if len(sown) > maxAnimatedSowing {
 		return nil
 	}
-	return v.Match.Sown
+	return sown
 }

@@ -321,3 +321,17 @@ func TestBrowserPresence(t *testing.T) {
 	b.Do(north, "North's page again", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#game .board`)), handlerstest.MarkPage)
 	b.WaitFor(north, "North's page shows South there", `document.querySelector('#presence .dot.on') !== null && document.querySelector('#presence').textContent.includes('Your opponent is here.')`)
 }
+
+// TestBrowserSowingAnimation: a move of Oware is sown seed by seed on the
+// page (C's 4 seeds drop into D, E, F and a in turn), within 1.2 s
+// (app.css leaves it out under prefers-reduced-motion).
+func TestBrowserSowingAnimation(t *testing.T) {
+	s, b := handlerstest.NewBrowserSite(t, 90*time.Second)
+	south, _ := browserGame(t, b, s.Srv.URL, "en")
+	b.Do(south, "South plays C", chromedp.Click(chromedp.CSS(`button[name="pit"][value="C"]`)))
+	b.WaitFor(south, "four seeds drop in turn, within 1.2 s", `(() => {
+	  const d = [...document.querySelectorAll('#game .drop.go')];
+	  const end = d.map(e => e.getAnimations()[0]).filter(a => a).map(a => a.effect.getComputedTiming().endTime);
+	  return d.map(e => e.closest('.pit').id).join(' ') === 'pit-a pit-D pit-E pit-F' && end.length === 4 && Math.max(...end) <= 1200;
+	})()`)
+}

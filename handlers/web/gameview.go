@@ -52,6 +52,8 @@ func (h *Site) gameView(g *game.Game, w viewer) views.GameView {
 	}
 	if g.NamNam() {
 		addMatch(&v, g, w)
+	} else if l := g.Last; l != nil && !l.Agreement && w.live && w.seat != engine.Nobody { // a spectator's events carry only the parts that changed
+		v.Sown = l.Move.Sown
 	}
 	if g.Status != game.Waiting && (g.HasAccounts() || g.VsComputer()) {
 		l := h.Localizers[w.lang]
