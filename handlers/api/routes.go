@@ -20,10 +20,13 @@ var openAPI []byte
 // the handlers' shared state.
 type API struct {
 	*core.Handlers
+	tokenRate *core.ClientLimit // each account token's limit (bots.go)
 }
 
 // New returns the JSON API over the shared state h.
-func New(h *core.Handlers) *API { return &API{Handlers: h} }
+func New(h *core.Handlers) *API {
+	return &API{Handlers: h, tokenRate: core.NewRateLimit(core.RateLimit{}, defaultTokenLimit, errBotRate)}
+}
 
 // Routes adds the API's routes to g, the group of /api/v1.
 func (h *API) Routes(g *echo.Group) {
@@ -31,6 +34,7 @@ func (h *API) Routes(g *echo.Group) {
 	h.challengeRoutes(g)
 	h.tournamentRoutes(g)
 	h.studyRoutes(g)
+	h.botRoutes(g)
 	g.GET("/openapi.json", func(c echo.Context) error {
 		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, openAPI)
 	})
@@ -75,4 +79,20 @@ func (h *API) tournamentRoutes(g *echo.Group) {
 	g.POST("/tournaments/:id/join", h.apiJoinTournament)
 	g.POST("/tournaments/:id/withdraw", h.apiWithdrawTournament)
 	g.GET("/tournaments/:id/me", h.apiTournamentMe)
+}
+
+// botRoutes adds the account tokens and the Bot API (bots.go).
+func (h *API) botRoutes(g *echo.Group) {
+	g.POST("/account/tokens", h.apiCreateToken)
+	g.GET("/account/tokens", h.apiTokens)
+	g.DELETE("/account/tokens/:id", h.apiRevokeToken)
+	g.POST("/challenge/:name", h.apiChallengeName)
+	g.POST("/bot/account/upgrade", h.apiBotUpgrade)
+	g.GET("/bot/stream/events", h.apiBotEvents)
+	g.POST("/bot/challenge/:id/accept", h.apiBotAccept)
+	g.POST("/bot/challenge/:id/decline", h.apiBotDecline)
+	g.GET("/bot/game/stream/:id", h.apiBotGameStream)
+	g.POST("/bot/game/:id/move/:label", h.apiBotMove)
+	g.POST("/bot/game/:id/resign", h.apiBotResign)
+	g.POST("/bot/game/:id/chat", h.apiBotChat)
 }

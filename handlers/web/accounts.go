@@ -180,8 +180,19 @@ func (h *Site) logoutForm(c echo.Context) error {
 
 // settings renders the account page with a notice or an error (message ids).
 func (h *Site) settings(c echo.Context, u *accounts.User, status int, notice, errKey string) error {
+	return h.settingsWith(c, u, status, notice, errKey, "")
+}
+
+// settingsWith is settings that also shows the secret of a token made by
+// this request ("" for none; bots.go).
+func (h *Site) settingsWith(c echo.Context, u *accounts.User, status int, notice, errKey, secret string) error {
 	p := h.Page(c, "title_account", route.AccountPattern)
 	v := views.AccountView{Username: u.Username, Language: u.Language, CSRF: core.CsrfToken(c), MoveSound: u.MoveSound, TurnEmail: u.TurnEmail}
+	tokens, err := h.tokensView(c, u, secret)
+	if err != nil {
+		return err
+	}
+	v.Tokens = tokens
 	if u.Email != nil {
 		v.Email = *u.Email
 	}

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -19,16 +18,9 @@ import (
 // Preset chat (issue 24): the players of a game send each other messages
 // from a fixed list (nothing to moderate), stored with the game.
 
-// The chat's limits: a seat sends at most one message every chatGap and
-// chatMax in a game; a page shows the last chatShown.
-const (
-	chatGap   = 2 * time.Second
-	chatMax   = 40
-	chatShown = 40
-)
-
-// errChatLimit refuses a message past the limits.
-var errChatLimit = &core.UserError{Status: http.StatusTooManyRequests, Key: "chat_too_fast"}
+// A page shows the last chatShown messages (the limits of sending are
+// core.ChatGap and core.ChatMax, the Bot API's too).
+const chatShown = 40
 
 // chatForm sends the posted preset message (form field msg) of a seated
 // player; htmx gets 204 and the event that makes the chat's poll ask at
@@ -42,9 +34,9 @@ func (h *Site) chatForm(c echo.Context) error {
 	if !slices.Contains(views.ChatPresets, msg) || g.VsComputer() {
 		return core.ErrBadRequest
 	}
-	err = h.Games.Say(c.Request().Context(), g, seat, msg, chatGap, chatMax)
+	err = h.Games.Say(c.Request().Context(), g, seat, msg, core.ChatGap, core.ChatMax)
 	if errors.Is(err, game.ErrChatLimit) {
-		return errChatLimit
+		return core.ErrChatLimit
 	}
 	if err != nil {
 		return err

@@ -55,6 +55,9 @@ func (h *Site) playerPage(c echo.Context) error {
 	lang := core.LangOf(c)
 	v := views.PlayerView{Name: u.Username, Rules: f.Rules, Result: f.Result,
 		RuleSets: engine.RuleSets(), Total: int(total)}
+	if u.Bot {
+		v.Bot = h.botInfo(c, u)
+	}
 	for _, t := range totals {
 		v.Totals = append(v.Totals, views.TotalsRow{Rules: t.Rules, Won: t.Won, Lost: t.Lost, Drawn: t.Drawn})
 		if !slices.Contains(v.RuleSets, t.Rules) {

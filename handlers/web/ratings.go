@@ -23,11 +23,16 @@ func (h *Site) leaderboard(c echo.Context) error {
 	if _, _, ok := game.SplitCategory(cat); !ok {
 		cat = "abapa-realtime"
 	}
-	rows, err := h.Accounts.Leaderboard(c.Request().Context(), cat, game.LeaderGames, game.LeaderDays*24*time.Hour, leaderboardSize)
+	board := h.Accounts.Leaderboard
+	bots := c.QueryParam("bots") == "1" // the bots' pool (issue 35)
+	if bots {
+		board = h.Accounts.BotLeaderboard
+	}
+	rows, err := board(c.Request().Context(), cat, game.LeaderGames, game.LeaderDays*24*time.Hour, leaderboardSize)
 	if err != nil {
 		return err
 	}
-	v := views.LeaderboardView{Category: cat, Categories: game.Categories(), MinGames: game.LeaderGames, Days: game.LeaderDays}
+	v := views.LeaderboardView{Category: cat, Categories: game.Categories(), MinGames: game.LeaderGames, Days: game.LeaderDays, Bots: bots}
 	for i, r := range rows {
 		v.Rows = append(v.Rows, views.LeaderRow{Rank: i + 1, Name: r.Username, Rating: game.RatingText(r.Rating), Games: r.Games})
 	}
