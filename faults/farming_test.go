@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -179,5 +180,42 @@ func TestPasswordGuesses(t *testing.T) {
 	t.Logf("41 wrong passwords: answers %v, the first 429's Retry-After %q", codes, retry)
 	if codes[http.StatusForbidden] != 5 || codes[http.StatusTooManyRequests] != 36 || retry == "" {
 		t.Errorf("answers %v, Retry-After %q; want 5 403 and 36 429 with Retry-After", codes, retry)
+	}
+}
+
+// TestPlantedCSRFCookie: issue 30's sixth hole: a _csrf cookie planted in
+// a player's browser (cookie injection) with the same value in a form
+// passed echo's double-submit check. The token is now bound to the
+// session: the planted pair gets 403 (refused before any handler), the
+// session's own token passes.
+func TestPlantedCSRFCookie(t *testing.T) {
+	pg := startPostgres(t)
+	in := startInstance(t, "a", pg.URL())
+	victim := account(t, in.base, "victim")
+	base, _ := url.Parse(in.base)
+	const planted = "planted-by-mallory-0123456789abcdefghijklmno"
+	victim.Jar.SetCookies(base, []*http.Cookie{{Name: "_csrf", Value: planted, Path: "/"}})
+	post := func(token string) int {
+		res, err := victim.PostForm(in.base+"/en/account/language", url.Values{"_csrf": {token}, "language": {"cs"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if code := post(planted); code != http.StatusForbidden {
+		t.Errorf("a form with the planted cookie's value: %d, want 403", code)
+	}
+	res, err := victim.Get(in.base + "/en/account")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := readAll(res)
+	m := csrfField.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no CSRF token on the account page")
+	}
+	if code := post(m[1]); code != http.StatusSeeOther {
+		t.Errorf("a form with the session's token: %d, want 303", code)
 	}
 }
