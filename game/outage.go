@@ -94,27 +94,42 @@ func (s *Service) WatchOutages() { s.outages.watch.Store(true) }
 // own cut it gives the cut back (giveBack). RunSweeper calls it every
 // second.
 func (s *Service) Beat(ctx context.Context) error {
+	_, err := s.pulse(ctx)
+	return err
+}
+
+// pulse is Beat; it also reports whether a game may be due for the sweep
+// (models.DB.Pulse), so an idle site's second is one statement.
+func (s *Service) pulse(ctx context.Context) (due bool, err error) {
 	s.outages.mu.Lock()
 	defer s.outages.mu.Unlock()
 	return s.beat(ctx)
 }
 
-// beat is Beat, under outages.mu.
-func (s *Service) beat(ctx context.Context) error {
+// beat is pulse, under outages.mu: the one-statement heartbeat, or
+// models.DB.Beat when there was a gap (or on SQLite); then a game may be
+// due.
+func (s *Service) beat(ctx context.Context) (due bool, err error) {
 	now := s.Now()
-	gap, shifted, err := s.db.Beat(ctx, now, OutageAfter, OutageGrace)
+	beaten, due, err := s.db.Pulse(ctx, now, OutageAfter)
+	var gap time.Duration
+	var shifted []models.Shift
+	if err == nil && !beaten {
+		due = true
+		gap, shifted, err = s.db.Beat(ctx, now, OutageAfter, OutageGrace)
+	}
 	if err != nil {
 		if models.Unavailable(err) {
 			s.cutOff()
 		}
-		return err
+		return false, err
 	}
 	s.giveBack(ctx, now)
 	s.outages.last.Store(time.Now().UnixNano())
 	if gap > 0 {
 		s.log.Warn("the site was away: clocks moved on", "gap", gap.Round(time.Millisecond), "grace", OutageGrace, "games", len(shifted))
 	}
-	return nil
+	return due, nil
 }
 
 // cutOff notes that this instance's heartbeat failed for the database:
@@ -214,7 +229,7 @@ func (s *Service) caughtUp(ctx context.Context) error {
 	if s.fresh() {
 		return nil
 	}
-	err := s.beat(ctx)
+	_, err := s.beat(ctx)
 	switch {
 	case err == nil, models.Unavailable(err), ctx.Err() != nil:
 		return err // the database away: the load would fail the same way

@@ -92,6 +92,10 @@ type asked struct {
 	at      time.Time
 }
 
+// JobPoll is how often each job queue's producer looks for jobs without a
+// notification (two queues: 0.2 statements a second of an idle site).
+const JobPoll = 10 * time.Second
+
 // jobConfig is the River configuration of p: its queues and workers
 // unless cfg.NoJobs (then it only inserts).
 func (p *Pool) jobConfig() *river.Config {
@@ -102,9 +106,12 @@ func (p *Pool) jobConfig() *river.Config {
 		// A job waits at most this long for a fetch after another (River's
 		// default 100 ms adds up to that to a reply's time).
 		FetchCooldown: 5 * time.Millisecond,
-		// A job whose insert's notification fell in another's cooldown is
-		// fetched at the next poll at the latest (River's default 1 s).
-		FetchPollInterval: 100 * time.Millisecond,
+		// The producer fetches on its insert's notification (LISTEN/NOTIFY;
+		// on SQLite the client wakes its own producer), and its fetch
+		// limiter fires again after the cooldown when a notification came
+		// during it: the poll is only a fallback, and an idle site's
+		// statements are mostly polls.
+		FetchPollInterval: JobPoll,
 		Logger:            slog.New(warnings{p.log.Handler()}),
 	}
 	if p.cfg.NoJobs {

@@ -83,3 +83,19 @@ func TestReplyDropped(t *testing.T) {
 		t.Fatalf("the due reply: %+v (%v), want one move of South", moves, err)
 	}
 }
+
+// TestJobPollAtLeastASecond: the job queues poll for jobs once a second
+// at most (issue 37: an idle site sends at most 2 statements a second);
+// a reply is fetched on its insert's notification, not by the poll.
+func TestJobPollAtLeastASecond(t *testing.T) {
+	p := &Pool{cfg: PoolConfig{Workers: 2}, log: slog.New(slog.DiscardHandler)}
+	cfg := p.jobConfig()
+	if cfg.FetchPollInterval < time.Second {
+		t.Errorf("the job queues poll every %v, want 1 s or more", cfg.FetchPollInterval)
+	}
+	for name, q := range cfg.Queues {
+		if q.FetchPollInterval != 0 && q.FetchPollInterval < time.Second {
+			t.Errorf("queue %s polls every %v, want 1 s or more", name, q.FetchPollInterval)
+		}
+	}
+}

@@ -70,8 +70,8 @@ func (s *Service) expireGame(ctx context.Context, id string, now time.Time) (boo
 // expired (models.VisitorLifetime) with their seats.
 const visitorSweepEvery = time.Hour
 
-// RunSweeper writes the site's heartbeat (Beat) and sweeps every
-// interval until ctx is done; every minute it
+// RunSweeper writes the site's heartbeat (Beat) every interval until ctx
+// is done, and sweeps when a game is due; every minute it
 // also closes the lobby's challenges whose creators left and applies the
 // ratings of games whose end was stored without them, and every
 // visitorSweepEvery it deletes the expired visitors.
@@ -87,13 +87,14 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
 		case <-t.C:
 		}
 		// The heartbeat first: after an outage the clocks move on before
-		// any flag falls.
-		err := s.Beat(ctx)
+		// any flag falls. It tells whether a game is due: an idle second is
+		// one statement.
+		due, err := s.pulse(ctx)
 		if err != nil && !models.Unavailable(err) && ctx.Err() == nil {
 			s.log.Error("heartbeat", "err", err)
-			err = nil
+			err, due = nil, true
 		}
-		if err == nil {
+		if err == nil && due {
 			_, err = s.Sweep(ctx)
 		}
 		switch {

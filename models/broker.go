@@ -2,6 +2,7 @@ package models
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -287,7 +288,9 @@ func (b *pgBroker) repair(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		ids := b.hub.games()
+		// Only games: the other channels (the content pages', a
+		// tournament's) have no row to read.
+		ids := slices.DeleteFunc(b.hub.games(), func(id string) bool { return !IsGameID(id) })
 		if len(ids) == 0 {
 			continue
 		}

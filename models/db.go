@@ -109,6 +109,10 @@ type Options struct {
 	Tracer pgx.QueryTracer
 }
 
+// pingIdle is how long a PostgreSQL connection may sit idle before the
+// pool pings it before lending it (pgxpool's default is 1 s).
+const pingIdle = 10 * time.Second
+
 // OpenWith is Open with opts.
 func OpenWith(ctx context.Context, dsn string, log *slog.Logger, opts Options) (*DB, error) {
 	if log == nil {
@@ -127,6 +131,11 @@ func OpenWith(ctx context.Context, dsn string, log *slog.Logger, opts Options) (
 		// shared by every instance).
 		cfg.MaxConns = maxPostgresConns
 		cfg.ConnConfig.Tracer = opts.Tracer
+		// pgxpool pings a connection idle for over a second before lending
+		// it: the heartbeat's connection every second on an idle site.
+		cfg.ShouldPing = func(_ context.Context, p pgxpool.ShouldPingParams) bool {
+			return p.IdleDuration > pingIdle
+		}
 		if db.pool, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
 			return nil, fmt.Errorf("models: open postgres: %w", err)
 		}

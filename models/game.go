@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -229,6 +230,11 @@ func (db *DB) DeleteGame(ctx context.Context, id string) error {
 
 // NewGameID returns a new random game id: 12 characters of a-z and 2-7.
 func NewGameID() string { return randomKey(12) }
+
+// IsGameID reports whether id has the shape of NewGameID's ids.
+func IsGameID(id string) bool {
+	return len(id) == 12 && strings.Trim(id, "abcdefghijklmnopqrstuvwxyz234567") == ""
+}
 
 // GameStatuses returns the status ("waiting", "playing" or "over") of each
 // of the given games that exists.

@@ -3,8 +3,11 @@ package models
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // The site's heartbeat (table heartbeat, one row): every instance's
@@ -32,6 +35,12 @@ const (
 	// through (from the later of its start, $2 the last heartbeat, to $1
 	// now) plus the grace ($3 microseconds), as of a new version (a page
 	// shows the new clock: Beat announces it after the commit).
+	// heartbeatPulse is the heartbeat of a second with no gap, in one
+	// statement: it writes nothing when the last heartbeat is older than
+	// $2 (Beat handles the gap), and tells whether a game is due for the
+	// sweep (dueSelect's condition).
+	heartbeatPulse = `UPDATE heartbeat SET seen_at = GREATEST(seen_at, $1) WHERE id = 1 AND seen_at >= $2
+		RETURNING EXISTS (SELECT 1 FROM games WHERE deadline <= $1 AND status = 'playing' AND (sweep_lease IS NULL OR sweep_lease <= $1))`
 	shiftClocks = `UPDATE games SET
 		deadline = deadline + GREATEST($1::timestamptz - GREATEST(turn_since, $2::timestamptz), interval '0') + $3::bigint * interval '1 microsecond',
 		turn_since = turn_since + GREATEST($1::timestamptz - GREATEST(turn_since, $2::timestamptz), interval '0') + $3::bigint * interval '1 microsecond',
@@ -90,6 +99,30 @@ func (db *DB) Beat(ctx context.Context, now time.Time, away, grace time.Duration
 		db.announce(s.ID, s.Version)
 	}
 	return gap, shifted, nil
+}
+
+// Pulse writes the heartbeat at now in one statement when the last one
+// is at most away old (no gap, so nothing else to do: an idle site's
+// heartbeat is one statement a second) and reports whether it did
+// (beaten) and whether a game in play is past its deadline and not
+// leased (due: DueGames would return it). When it did not (no heartbeat
+// yet, a gap, or SQLite, where it always leaves the heartbeat to Beat),
+// the caller calls Beat.
+func (db *DB) Pulse(ctx context.Context, now time.Time, away time.Duration) (beaten, due bool, err error) {
+	if db.Dialect == SQLite {
+		return false, false, nil
+	}
+	now = now.UTC().Truncate(time.Microsecond)
+	// On the pool itself: database/sql would ping a connection idle for a
+	// second before the statement (pgx's ResetSession), doubling it.
+	err = db.pool.QueryRow(ctx, heartbeatPulse, now, now.Add(-away)).Scan(&due)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return false, false, nil
+	case err != nil:
+		return false, false, fmt.Errorf("models: heartbeat: %w", err)
+	}
+	return true, due, nil
 }
 
 // shiftPostgres is Beat's move of the clocks on PostgreSQL: one statement.

@@ -19,18 +19,35 @@ import (
 // tournament's row lock (models.DB.PairTournament), so passes of several
 // instances at once pair nobody twice.
 
-// Run runs Tick every interval until ctx is done.
+// quietLook is how far ahead a tick looks for a tournament to start:
+// when none runs or starts that soon, Run skips the ticks until then (an
+// idle site's second sends no statement for the tournaments), so a
+// tournament made by another instance less than quietLook before its
+// start starts up to quietLook late.
+const quietLook = 10 * time.Second
+
+// Run runs Tick every interval until ctx is done, but none for quietLook
+// after a tick found no tournament running or starting within quietLook.
 func (s *Service) Run(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
+	var quiet time.Time // no tick before then
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
-		if err := s.Tick(ctx); err != nil && ctx.Err() == nil && !models.Unavailable(err) {
+		now := s.games.Now()
+		if now.Before(quiet) {
+			continue
+		}
+		busy, err := s.tick(ctx, now)
+		if err != nil && ctx.Err() == nil && !models.Unavailable(err) {
 			s.log.Error("tournaments", "err", err)
+		}
+		if err == nil && !busy {
+			quiet = now.Add(quietLook)
 		}
 	}
 }
@@ -38,21 +55,29 @@ func (s *Service) Run(ctx context.Context, every time.Duration) {
 // Tick makes the hourly arenas when asked (Hourly) and kicks a pass of
 // every tournament due (started and not finished).
 func (s *Service) Tick(ctx context.Context) error {
-	now := s.games.Now()
+	_, err := s.tick(ctx, s.games.Now())
+	return err
+}
+
+// tick is Tick at now; it reports whether a tournament not finished
+// starts within quietLook or has started (busy).
+func (s *Service) tick(ctx context.Context, now time.Time) (busy bool, err error) {
 	if s.Hourly && now.Sub(s.lastSchedule) >= time.Minute {
 		s.lastSchedule = now
 		if err := s.schedule(ctx, now); err != nil {
 			s.log.Error("hourly arenas", "err", err)
 		}
 	}
-	ts, err := s.db.DueTournaments(ctx, now, 200)
+	ts, err := s.db.DueTournaments(ctx, now.Add(quietLook), 200)
 	if err != nil {
-		return err
+		return true, err
 	}
 	for _, t := range ts {
-		s.Kick(t.ID)
+		if !t.StartsAt.After(now) {
+			s.Kick(t.ID)
+		}
 	}
-	return nil
+	return len(ts) > 0, nil
 }
 
 // Pass does what is due in tournament id now.
