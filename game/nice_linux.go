@@ -3,18 +3,27 @@ package game
 import (
 	"runtime"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // lowerThread locks the calling goroutine to its thread, for good, and
-// raises that thread's nice value to nice (a nice value belongs to a
-// thread on Linux): the goroutine then runs only on it, at that priority.
-// The thread ends with the goroutine. Nothing happens for nice <= 0, and
-// where the value cannot be raised (a seccomp filter) the thread keeps the
-// process's priority.
-func lowerThread(nice int) {
-	if nice <= 0 {
+// lowers that thread's priority (a scheduling policy and a nice value
+// belong to a thread on Linux): under SCHED_IDLE when idle (the thread
+// then gets only the CPU time no other thread wants), else, or where the
+// kernel refuses the policy (a seccomp filter), at nice value nice. The
+// goroutine then runs only on it; the thread ends with the goroutine.
+// Nothing happens for nice <= 0 without idle, and where neither can be
+// set the thread keeps the process's priority.
+func lowerThread(nice int, idle bool) {
+	if nice <= 0 && !idle {
 		return
 	}
 	runtime.LockOSThread() // never unlocked: the thread is dropped with the goroutine
-	_ = syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), nice)
+	if idle && unix.SchedSetAttr(0, &unix.SchedAttr{Size: unix.SizeofSchedAttr, Policy: unix.SCHED_IDLE}, 0) == nil {
+		return
+	}
+	if nice > 0 {
+		_ = syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), nice)
+	}
 }

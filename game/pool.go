@@ -21,6 +21,13 @@ type PoolConfig struct {
 	// Nice is the nice value of the workers' threads (Linux; 0 to 19, 0
 	// leaves them at the process's priority): see DefaultNice.
 	Nice int
+	// Idle puts the workers' threads under the SCHED_IDLE policy (Linux):
+	// they get only the CPU time nobody else wants, so PostgreSQL and the
+	// site's requests never wait behind a search; where the policy is
+	// refused they keep Nice. On a machine busy with other work a search
+	// may then wait long (a reply's ReplyTime bounds its search, not its
+	// wait), hence off by default.
+	Idle bool
 	// NoJobs keeps this process from working the computer's jobs (the
 	// replies and reviews): `oware worker` processes work them. The
 	// workers then search the requests only (hints, analyses).
@@ -262,7 +269,7 @@ func (p *Pool) next() *job {
 // work is a worker: on a thread of its own at the pool's nice value, it
 // runs the jobs with its searcher until the pool stops.
 func (p *Pool) work(s *search.Searcher) {
-	lowerThread(p.cfg.Nice)
+	lowerThread(p.cfg.Nice, p.cfg.Idle)
 	last := ""
 	for {
 		j := p.next()

@@ -66,6 +66,7 @@ var env = map[string]string{
 	"computer":      "OWARE_COMPUTER",
 	"computer-jobs": "OWARE_COMPUTER_JOBS",
 	"computer-nice": "OWARE_COMPUTER_NICE",
+	"computer-idle": "OWARE_COMPUTER_IDLE",
 	"smtp-url":      "OWARE_SMTP_URL",
 	"metrics-addr":  "OWARE_METRICS_ADDR",
 	"stream-limits": "OWARE_STREAM_LIMITS",
@@ -94,6 +95,7 @@ type config struct {
 	computer                                   int    // the computer's searches at a time; 0: one per core
 	computerJobs                               bool   // work the computer's jobs in this process
 	computerNice                               int    // the nice value of the computer's workers
+	computerIdle                               bool   // the computer's workers under SCHED_IDLE (game.PoolConfig.Idle)
 	smtpURL                                    string // the SMTP server of the password reset mail; "" for none
 	metricsAddr                                string // the listen address of /metrics; "" for none
 	streams                                    handlers.StreamLimits
@@ -157,6 +159,8 @@ func flags(c *config) *flag.FlagSet {
 		"the computer's searches at a time in this process, at most one per core, at a low priority (default: one per core; env OWARE_COMPUTER)")
 	fs.IntVar(&c.computerNice, "computer-nice", game.DefaultNice,
 		"the nice value of the computer's workers' threads, 0 (the site's priority) to 19 (Linux; env OWARE_COMPUTER_NICE)")
+	fs.BoolVar(&c.computerIdle, "computer-idle", false,
+		"run the computer's workers' threads under SCHED_IDLE, CPU time nobody else wants (Linux; -computer-nice where refused; env OWARE_COMPUTER_IDLE)")
 	fs.BoolVar(&c.computerJobs, "computer-jobs", true,
 		"work the computer's replies and the game reviews in this process; false: leave them to `oware worker` processes (env OWARE_COMPUTER_JOBS)")
 	fs.StringVar(&c.smtpURL, "smtp-url", "",

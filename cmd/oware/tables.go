@@ -387,7 +387,7 @@ func startComputer(db *models.DB, cfg config, log *slog.Logger) (*game.Service, 
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + workers)
 	}
-	pool, err := games.StartComputer(ctx, game.PoolConfig{Workers: workers, Nice: cfg.computerNice, NoJobs: !cfg.computerJobs,
+	pool, err := games.StartComputer(ctx, game.PoolConfig{Workers: workers, Nice: cfg.computerNice, Idle: cfg.computerIdle, NoJobs: !cfg.computerJobs,
 		Tables: t, MinThink: search.MinThinkTime})
 	if err != nil {
 		stop()
