@@ -104,7 +104,7 @@ func (s *Searcher) Move(ctx context.Context, g *engine.Game, level Level, seed u
 
 // MoveOnClock is Move without minThink for a player on clock c (the zero
 // Clock: none): the level's search within its share of the clock
-// (ClockTimes), the book's move at once where it has the position.
+// (ClockTime), the book's move at once where it has the position.
 func (s *Searcher) MoveOnClock(ctx context.Context, g *engine.Game, level Level, seed uint64, c Clock) (int, error) {
 	if !level.Valid() {
 		return -1, fmt.Errorf("search: level %d: want 1 to 8", level)
