@@ -3,10 +3,10 @@ package content_test
 import (
 	"io/fs"
 	"log/slog"
-	"slices"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 

@@ -36,8 +36,8 @@ func TestCreateFromPosition(t *testing.T) {
 		}
 		for _, bad := range []game.Settings{
 			{Rules: "abapa", Start: "4-4-4"},
-			{Rules: "abapa", Start: "0-0-0-0-0-0-1-2-0-3-0-1-21-20-S"},      // South has no move
-			{Rules: "abapa", Start: "0-0-0-0-1-1-1-1-1-1-0-0-25-17-S"},      // South has 25
+			{Rules: "abapa", Start: "0-0-0-0-0-0-1-2-0-3-0-1-21-20-S"}, // South has no move
+			{Rules: "abapa", Start: "0-0-0-0-1-1-1-1-1-1-0-0-25-17-S"}, // South has 25
 			{Rules: "namnam", Start: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-0-0"},
 		} {
 			if _, _, err := s.Create(ctx, bad); !errors.Is(err, game.ErrBadSettings) {
