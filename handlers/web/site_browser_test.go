@@ -295,22 +295,23 @@ func TestBrowserPremove(t *testing.T) {
 	b.WaitFor(north, "played (by htmx, no page load), said", said("Premove: pit d sown."))
 }
 
-// TestBrowserMiniClocksTick: on the games-now page and on the home page
-// the running clock of a game's miniature board counts down (from 5:00
-// after both first moves of a 5+0 game), the other stands still.
+// TestBrowserMiniClocksTick: on the games-now page (a game's miniature
+// board) and on the home page (the featured game on the site's board,
+// issue 33) the running clock counts down (from 5:00 after both first
+// moves of a 5+0 game), the other stands still.
 func TestBrowserMiniClocksTick(t *testing.T) {
 	s, b := handlerstest.NewBrowserSite(t, 90*time.Second)
 	south, north := s.ClockGameWith(s.Account("alice"), s.Account("bob"), "5", "0")
 	s.Move(south, "C", nil)
 	s.Move(north, "f", nil)
 	tab := b.NewTab()
-	for _, path := range []string{"/en/games/now", "/en/"} {
+	for path, game := range map[string]string{"/en/games/now": ".live-game", "/en/": ".featured"} {
 		b.Do(tab, path, chromedp.Navigate(s.Srv.URL+path), chromedp.WaitReady(chromedp.CSS(`footer`)), handlerstest.MarkPage)
 		b.WaitFor(tab, path+": the running clock counts down", `(() => {
-		  const t = document.querySelector('.live-game .clock[data-running] .t')?.textContent;
+		  const t = document.querySelector('`+game+` .clock[data-running] .t')?.textContent;
 		  window.first ??= t;
 		  return /^4:[0-5][0-9]$/.test(t) && t !== window.first })()`)
-		b.WaitFor(tab, path+": the other stands", `[...document.querySelectorAll('.live-game .clock:not([data-running]) .t')].every(t => t.textContent === '5:00')`)
+		b.WaitFor(tab, path+": the other stands", `[...document.querySelectorAll('`+game+` .clock:not([data-running]) .t')].length > 0 && [...document.querySelectorAll('`+game+` .clock:not([data-running]) .t')].every(t => t.textContent === '5:00')`)
 	}
 }
 
