@@ -108,6 +108,13 @@ func TestCheckLessonRefusesWrongAnswers(t *testing.T) {
 			t.Errorf("%q accepting %q: %v, want %q", c.task, c.accept, err, c.want)
 		}
 	}
+	// The opening book plays F alone at the start (F +36, the next B -175).
+	book := models.Tutorial{Locale: "en", Slug: "planted", Steps: []models.TutorialStep{{
+		Number: 1, Title: "Book", Rules: "abapa", Position: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", Task: "book", Accept: "E",
+	}}}
+	if err := content.CheckLesson(t.Context(), &book); err == nil || !strings.Contains(err.Error(), "the engine finds [F]") {
+		t.Errorf("book accepting E: %v", err)
+	}
 	l := models.Tutorial{Locale: "en", Slug: "right", Steps: []models.TutorialStep{{
 		Number: 1, Title: "Capture", Rules: "abapa", Position: "3-2-5-1-2-4-4-4-2-1-3-1-9-7-S", Task: "capture 5",
 	}}}

@@ -18,6 +18,7 @@ const (
 	GoalPlay     = "play"     // one of the moves the step names (Goal.Accept)
 	GoalLegal    = "legal"    // tick every legal move
 	GoalBest     = "best"     // the best move by a deep search margin
+	GoalBook     = "book"     // a move the opening book plays (search.DefaultBook)
 	GoalCapture  = "capture"  // a move that captures at least Goal.N seeds
 	GoalFeed     = "feed"     // a move that feeds the opponent's empty row
 	GoalSave     = "save"     // a move after which the opponent cannot capture Goal.Pit
@@ -33,7 +34,7 @@ const (
 
 // Goal is what a task asks for. Its source form (a step's "task:" line,
 // ParseGoal and String) is the kind and its arguments: "play", "legal",
-// "best", "capture 3" ("capture" alone is "capture 1"), "feed", "save b",
+// "best", "book", "capture 3" ("capture" alone is "capture 1"), "feed", "save b",
 // "practice win level=3", "practice draw level=5", "practice capture 6
 // level=2".
 type Goal struct {
@@ -62,7 +63,7 @@ func ParseGoal(s string) (Goal, error) {
 	g := Goal{Kind: f[0]}
 	args := f[1:]
 	switch g.Kind {
-	case GoalPlay, GoalLegal, GoalBest, GoalFeed:
+	case GoalPlay, GoalLegal, GoalBest, GoalBook, GoalFeed:
 		if len(args) > 0 {
 			return bad(g.Kind + " takes no argument")
 		}
@@ -179,7 +180,9 @@ func unmet(key, text string, data ...any) error { return &Unmet{Key: key, Text: 
 // deep (puzzle.Deep, no tables): the accepted moves are those of the best
 // value, which must beat every other move's by puzzle.DeepMargin seeds; it
 // takes up to a few seconds and is kept, by position, for later calls.
-// Only ctx's error is returned otherwise.
+// "book" accepts the moves the opening book plays (within
+// search.BookMargin of its best value), an *Unmet error outside Abapa or
+// the book. Only ctx's error is returned otherwise.
 func Accepted(ctx context.Context, g Goal, r engine.Rules, pos engine.Position, accept engine.Moves) (engine.Moves, error) {
 	legal := r.LegalMoves(pos)
 	if legal == 0 {
@@ -201,6 +204,8 @@ func Accepted(ctx context.Context, g Goal, r engine.Rules, pos engine.Position, 
 		return legal, checkPractice(ctx, g, r, pos)
 	case GoalBest:
 		return best(ctx, r, pos)
+	case GoalBook:
+		return bookMoves(r, pos)
 	case GoalFeed:
 		if pos.RowSeeds(pos.ToMove.Opponent()) != 0 {
 			return 0, unmet("goal_unmet_feed_row", "the opponent's row is not empty: nothing to feed")
@@ -328,9 +333,11 @@ var deepCache = struct {
 
 const deepCacheSize = 512
 
-// MoveValue is a legal move with its value by the deep search: the final
-// capture difference in whole seeds from the mover's side, the captures
-// made before the position counted (puzzle.Deep's values).
+// MoveValue is a legal move with its value: by the deep search
+// (DeepValues) the final capture difference in whole seeds from the
+// mover's side, the captures made before the position counted
+// (puzzle.Deep's values); by the opening book (the "book" goal) the
+// book's value in centi-seeds for the mover.
 type MoveValue struct {
 	Pit, Value int
 }

@@ -56,7 +56,7 @@ func unmetKey(err error) string {
 func TestParseGoal(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"capture", "capture 1"}, {"capture 3", "capture 3"}, {"feed", "feed"}, {"save  b", "save b"},
-		{"best", "best"}, {"play", "play"}, {"legal", "legal"},
+		{"best", "best"}, {"book", "book"}, {"play", "play"}, {"legal", "legal"},
 		{"practice win level=3", "practice win level=3"}, {"practice level=2 capture 6", "practice capture 6 level=2"},
 	} {
 		g, err := tutor.ParseGoal(c.src)
@@ -64,7 +64,7 @@ func TestParseGoal(t *testing.T) {
 			t.Errorf("%q: %q (%v), want %q", c.src, g.String(), err, c.want)
 		}
 	}
-	for _, bad := range []string{"", "capture 0", "capture 49", "capture x", "save", "save G", "best 2", "feed now",
+	for _, bad := range []string{"", "capture 0", "capture 49", "capture x", "save", "save G", "best 2", "book F", "feed now",
 		"practice win", "practice level=3", "practice win level=9", "practice capture level=2", "win"} {
 		if _, err := tutor.ParseGoal(bad); !errors.Is(err, tutor.ErrBadGoal) {
 			t.Errorf("%q: %v, want ErrBadGoal", bad, err)
@@ -143,6 +143,41 @@ func TestAcceptedBest(t *testing.T) {
 		if v.Value > 19-4 {
 			t.Errorf("%s at %d, within 4 seeds of F", engine.Label(v.Pit), v.Value)
 		}
+	}
+}
+
+// TestAcceptedBook: the moves the opening book plays, its values read by
+// hand from engine/search/book/abapa.book (centi-seeds for the mover). At
+// the start: A -213, B -175, C -207, D -184, E -226, F +36, so F alone.
+// After 1. F, North's a -231, b -54, c -176, d -94, e -135, f -36: b is
+// 18 below f, within search.BookMargin (30), d 58 below. After F e B a F d
+// A f A every North move is within 30 (a -147, b -151, c -155, e -165).
+func TestAcceptedBook(t *testing.T) {
+	for _, c := range []struct{ rules, pos, want string }{
+		{"abapa", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "F"},
+		{"abapa", "4-4-4-4-4-0-5-5-5-5-4-4-0-0-N", "b f"},
+		{"abapa", "0-4-9-8-7-2-3-7-6-0-2-0-0-0-N", "goal_unmet_all"},
+		{"abapa", "3-2-5-1-2-4-4-4-2-1-3-1-9-7-S", "goal_unmet_book_missing"},
+		{"wari", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "goal_unmet_book_rules"},
+		{"namnam", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-SSSSSSNNNNNN-0-0", "goal_unmet_book_rules"},
+	} {
+		got, err := accepted(t, "book", c.rules, c.pos)
+		s := strings.Join(got.Labels(), " ")
+		if err != nil {
+			s = unmetKey(err)
+		}
+		if s != c.want {
+			t.Errorf("%s book on %s: %q (%v), want %q", c.rules, c.pos, s, err, c.want)
+		}
+	}
+	// A wrong answer names the book's values of the move and of its choice.
+	r, p := position(t, "abapa", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S")
+	v := tutor.CheckMove(echo{}, r, p, "book", 1<<5, "E")
+	if v.Correct || len(v.Lines) != 1 || v.Lines[0] != "goal_why_bookLabelEValue−226BestFBestValue+36" {
+		t.Errorf("E: %+v", v)
+	}
+	if v := tutor.CheckMove(echo{}, r, p, "book", 1<<5, "F"); !v.Correct {
+		t.Errorf("F: %+v", v)
 	}
 }
 

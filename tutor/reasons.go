@@ -37,6 +37,11 @@ func wrongLines(l Localizer, r engine.Rules, pos engine.Position, g Goal, accept
 			lines = append(lines, l.T("goal_why_best", "Label", lab, "Value", valueOf(vs, mv.Pit), "Best", labelList(accept),
 				"BestValue", signed(vs[0].Value), "Depth", puzzle.DeepDepth))
 		}
+	case GoalBook:
+		if vs, err := bookValues(r, pos); err == nil {
+			lines = append(lines, l.T("goal_why_book", "Label", lab, "Value", valueOf(vs, mv.Pit), "Best", labelList(accept),
+				"BestValue", signed(vs[0].Value)))
+		}
 	case GoalPlay:
 		return append(lines, l.T("tut_hint_play", "Labels", labelList(accept)))
 	default:
@@ -69,7 +74,7 @@ func allowsLine(l Localizer, r engine.Rules, mv engine.Move, after engine.Positi
 	return l.N("goal_why_allows", most, "Label", engine.Label(mv.Pit), "Reply", engine.Label(best.Pit), "Pits", capturePits(best, opp))
 }
 
-// valueOf returns the deep search value of pit among vs, signed ("+3").
+// valueOf returns the value of pit among vs, signed ("+3").
 func valueOf(vs []MoveValue, pit int) string {
 	for _, v := range vs {
 		if v.Pit == pit {

@@ -91,7 +91,7 @@ type Verdict struct {
 
 // CheckMove judges the pit label sown for a move task on pos under r:
 // task is the step's goal in its source form (ParseGoal: "play",
-// "capture 3", "feed", "save b", "best"), accept its accepted moves
+// "capture 3", "feed", "save b", "best", "book"), accept its accepted moves
 // (Accepted's). A wrong answer's lines say, from the position, what the
 // move misses or allows (the opponent's reply and its capture).
 func CheckMove(l Localizer, r engine.Rules, pos engine.Position, task string, accept engine.Moves, label string) Verdict {
