@@ -149,9 +149,9 @@ func TestGoalMessagesInCatalogs(t *testing.T) {
 }
 
 // TestCourse: the course's lessons in every language in course order,
-// with their steps and tasks counted (the rules stage's first lessons and
-// Nam-nam's, counted by hand in the sources), each of 6 to 15 steps, at
-// least half of them tasks.
+// with their steps and tasks counted (the rules stage's lessons, Nam-nam's,
+// and strategy's mobility and seeds-at-home, counted by hand in the
+// sources), each of 6 to 15 steps, at least half of them tasks.
 func TestCourse(t *testing.T) {
 	db := modelstest.Open(t, "sqlite")
 	if err := content.Load(t.Context(), db, slog.New(slog.DiscardHandler)); err != nil {
@@ -161,6 +161,7 @@ func TestCourse(t *testing.T) {
 	want := map[string][2]int{
 		"oware-step-by-step": {12, 6}, "sowing": {6, 5}, "captures": {7, 5}, "feeding": {6, 4},
 		"game-end": {6, 3}, "grand-slam": {8, 6}, "rules-practice": {6, 6}, "namnam": {10, 8}, "namnam-pits": {6, 4},
+		"mobility": {8, 6}, "seeds-at-home": {7, 5},
 	}
 	var en []content.Lesson
 	for _, lang := range locales.Langs {
