@@ -33,6 +33,17 @@ func (s *Service) isBot(ctx context.Context, id uint) (bool, error) {
 	return u.Bot, nil
 }
 
+// sameKind reports whether accounts a and b are both bots or both
+// people: only then may their game be rated.
+func (s *Service) sameKind(ctx context.Context, a, b uint) (bool, error) {
+	botA, err := s.isBot(ctx, a)
+	if err != nil {
+		return false, err
+	}
+	botB, err := s.isBot(ctx, b)
+	return botA == botB, err
+}
+
 // checkBotChallenge checks a challenge by account creator (0: a guest)
 // for account target (0: anyone): ErrBotLobby, ErrBotsChallengeBots,
 // ErrBotRated.

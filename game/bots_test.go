@@ -137,3 +137,25 @@ func TestBotGamesAtOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestPairedBotAndPersonCasual: a game paired by someone else (a
+// tournament that admits bots and people) is casual between a bot and a
+// person even when asked rated, and rated between two bots.
+func TestPairedBotAndPersonCasual(t *testing.T) {
+	clocked(t, func(t *testing.T, db *models.DB, s *game.Service, clock *fakeClock) {
+		aalina, kwame, ama := bot(t, db, "aalina"), bot(t, db, "kwame"), account(t, db, "ama")
+		for _, c := range []struct {
+			south, north game.Player
+			rated        bool
+		}{{aalina, ama, false}, {ama, kwame, false}, {aalina, kwame, true}} {
+			g, _, err := s.CreatePaired(t.Context(), game.PairedSettings{Rules: "abapa", Clock: game.TimeControl{Initial: 60},
+				Rated: true, South: c.south.UserID, North: c.north.UserID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Rated != c.rated {
+				t.Errorf("%d against %d: rated %v, want %v", c.south.UserID, c.north.UserID, g.Rated, c.rated)
+			}
+		}
+	})
+}

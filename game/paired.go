@@ -32,7 +32,9 @@ type PairedSettings struct {
 // (the first moves' clocks run, clock.go), and returns it with the bearer
 // tokens of its seats by engine.Side. Its clock starts as a game taken
 // from the lobby does (gameOf); a rated one counts like a rated game of
-// the lobby (ratings.go). Errors: ErrBadSettings, ErrBadClock,
+// the lobby (ratings.go), except that a game of a bot and a person is
+// casual (bots.go: bots are rated in a pool of their own). Errors:
+// ErrBadSettings, ErrBadClock,
 // ErrRatedNeedsClock, and a conflict (models.ErrConflict) when the id is
 // taken.
 func (s *Service) CreatePaired(ctx context.Context, set PairedSettings) (*Game, [2]string, error) {
@@ -49,6 +51,11 @@ func (s *Service) CreatePaired(ctx context.Context, set PairedSettings) (*Game, 
 		return nil, tokens, fmt.Errorf("%w: players %d and %d", ErrBadSettings, set.South, set.North)
 	case set.Rated && !set.Clock.On():
 		return nil, tokens, ErrRatedNeedsClock
+	}
+	if set.Rated {
+		if set.Rated, err = s.sameKind(ctx, set.South, set.North); err != nil {
+			return nil, tokens, err
+		}
 	}
 	g := newGame(r)
 	g.ID, g.Status, g.Clock.TimeControl, g.Rated = set.ID, Playing, set.Clock, set.Rated

@@ -25,8 +25,12 @@ type Tournament struct {
 	// RoundMinutes is the time between the scheduled starts of a Swiss
 	// event's rounds, 0 for none (migration 00026).
 	RoundMinutes int
-	// Rated: every game is rated.
+	// Rated: every game is rated (a game of a bot and a person is casual
+	// all the same, package game).
 	Rated bool
+	// Admits is who may play (migration 00110): "people" (the default),
+	// "bots" or "both" (package tournament, AdmitPeople...).
+	Admits string
 	// PasswordHash is HashToken of the password to join, "" for none.
 	PasswordHash string
 	// CreatedBy is the account that made it, nil for the server's hourly
@@ -53,10 +57,12 @@ type TournamentPlayer struct {
 	// Withdrawn players are paired no more (their games count).
 	Withdrawn bool
 	JoinedAt  time.Time
-	// Name and Rating are the username and the rating in the
-	// tournament's category as TournamentPlayers reads them (0 for none).
+	// Name, Rating and Bot are the username, the rating in the
+	// tournament's category (0 for none) and whether the account is a bot,
+	// as TournamentPlayers reads them.
 	Name   string  `gorm:"-"`
 	Rating float64 `gorm:"-"`
+	Bot    bool    `gorm:"-"`
 }
 
 // TournamentGame is a pairing of a tournament (table tournament_games): a
@@ -176,23 +182,25 @@ func (db *DB) WithdrawTournament(ctx context.Context, id string, userID uint) (b
 	return res.RowsAffected > 0, res.Error
 }
 
-// TournamentPlayers returns the players of tournament id with their names
-// and ratings in category (0 for none), in the order they joined.
+// TournamentPlayers returns the players of tournament id with their names,
+// ratings in category (0 for none) and whether each is a bot, in the order
+// they joined.
 func (db *DB) TournamentPlayers(ctx context.Context, id, category string) ([]TournamentPlayer, error) {
 	var rows []struct {
 		TournamentPlayer `gorm:"embedded"`
 		Name             string
 		Rating           float64
+		Bot              bool
 	}
 	err := db.Gorm.WithContext(ctx).Table("tournament_players p").
-		Select("p.*, COALESCE(u.username, '') AS name, COALESCE(r.rating, 0) AS rating").
+		Select("p.*, COALESCE(u.username, '') AS name, COALESCE(r.rating, 0) AS rating, COALESCE(u.bot, ?) AS bot", false).
 		Joins("LEFT JOIN users u ON u.id = p.user_id").
 		Joins("LEFT JOIN ratings r ON r.user_id = p.user_id AND r.category = ?", category).
 		Where("p.tournament_id = ?", id).Order("p.joined_at, p.user_id").Scan(&rows).Error
 	ps := make([]TournamentPlayer, len(rows))
 	for i, r := range rows {
 		ps[i] = r.TournamentPlayer
-		ps[i].Name, ps[i].Rating = r.Name, r.Rating
+		ps[i].Name, ps[i].Rating, ps[i].Bot = r.Name, r.Rating, r.Bot
 	}
 	return ps, err
 }

@@ -121,16 +121,16 @@ func (s *Service) arenaPass(ctx context.Context, t *models.Tournament, now time.
 	if !now.Before(t.EndsAt) {
 		return s.finish(ctx, t)
 	}
-	ratings, err := s.ratings(ctx, t)
+	known, err := s.field(ctx, t)
 	if err != nil {
 		return err
 	}
-	elsewhere, err := s.inGames(ctx, ratings)
+	elsewhere, err := s.inGames(ctx, known)
 	if err != nil {
 		return err
 	}
 	made, err := s.db.PairTournament(ctx, t.ID, 0, s.games.Now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
-		return arenaPairs(t, players, games, ratings, elsewhere, now), nil
+		return arenaPairs(t, fill(players, known), games, elsewhere, now), nil
 	})
 	if err != nil {
 		return err
@@ -138,22 +138,33 @@ func (s *Service) arenaPass(ctx context.Context, t *models.Tournament, now time.
 	return s.start(ctx, t, made)
 }
 
-// ratings returns the ratings of t's players in its category.
-func (s *Service) ratings(ctx context.Context, t *models.Tournament) (map[uint]float64, error) {
+// field returns t's players with their ratings in its category and
+// whether each is a bot, by account.
+func (s *Service) field(ctx context.Context, t *models.Tournament) (map[uint]models.TournamentPlayer, error) {
 	players, err := s.db.TournamentPlayers(ctx, t.ID, Category(t))
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[uint]float64, len(players))
+	out := make(map[uint]models.TournamentPlayer, len(players))
 	for _, p := range players {
-		out[p.UserID] = p.Rating
+		out[p.UserID] = p
 	}
 	return out, nil
 }
 
+// fill sets the rating and the bot mark of each of players from known
+// (field), and returns players.
+func fill(players []models.TournamentPlayer, known map[uint]models.TournamentPlayer) []models.TournamentPlayer {
+	for i := range players {
+		k := known[players[i].UserID]
+		players[i].Rating, players[i].Bot = k.Rating, k.Bot
+	}
+	return players
+}
+
 // inGames returns which of the players (the keys of players) are in a
 // real-time game in play, of the tournament or not.
-func (s *Service) inGames(ctx context.Context, players map[uint]float64) (map[uint]bool, error) {
+func (s *Service) inGames(ctx context.Context, players map[uint]models.TournamentPlayer) (map[uint]bool, error) {
 	ids := make([]uint, 0, len(players))
 	for id := range players {
 		ids = append(ids, id)
@@ -162,14 +173,13 @@ func (s *Service) inGames(ctx context.Context, players map[uint]float64) (map[ui
 }
 
 // arenaPairs returns the new pairings of an arena (PairArena) whose
-// players and games are as given: the players neither withdrawn nor
-// forfeited twice who are not in a game (of the arena, or elsewhere:
+// players (with their ratings and bot marks) and games are as given: the
+// players neither withdrawn nor forfeited twice, admitted by the arena
+// (Admits: an account that became a bot after it joined a people's arena
+// is paired no more), who are not in a game (of the arena, or elsewhere:
 // busy).
 func arenaPairs(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame,
-	ratings map[uint]float64, elsewhere map[uint]bool, now time.Time) []models.TournamentGame {
-	for i := range players {
-		players[i].Rating = ratings[players[i].UserID]
-	}
+	elsewhere map[uint]bool, now time.Time) []models.TournamentGame {
 	v := newView(t, players, games, now)
 	busy := maps.Clone(elsewhere)
 	if busy == nil {
@@ -191,7 +201,7 @@ func arenaPairs(t *models.Tournament, players []models.TournamentPlayer, games [
 	active := 0
 	for _, st := range v.Standings {
 		p := v.Player(st.Player)
-		if p.Withdrawn || st.Forfeits >= MaxForfeits {
+		if p.Withdrawn || st.Forfeits >= MaxForfeits || !Admits(t, p.Bot) {
 			continue
 		}
 		active++
@@ -267,11 +277,11 @@ func (s *Service) swissPass(ctx context.Context, t *models.Tournament, now time.
 	if playing && (t.RoundMinutes == 0 || now.Before(RoundStart(t, t.Round+1))) {
 		return nil // the round is being played
 	}
-	ratings := map[uint]float64{}
+	known := map[uint]models.TournamentPlayer{}
 	for _, p := range v.Players {
-		ratings[p.UserID] = p.Rating
+		known[p.UserID] = p
 	}
-	elsewhere, err := s.inGames(ctx, ratings)
+	elsewhere, err := s.inGames(ctx, known)
 	if err != nil {
 		return err
 	}
@@ -283,10 +293,7 @@ func (s *Service) swissPass(ctx context.Context, t *models.Tournament, now time.
 	}
 	round := t.Round + 1
 	made, err := s.db.PairTournament(ctx, t.ID, round, s.games.Now, func(t *models.Tournament, players []models.TournamentPlayer, games []models.TournamentGame) ([]models.TournamentGame, error) {
-		for i := range players {
-			players[i].Rating = ratings[players[i].UserID]
-		}
-		return swissPairs(newView(t, players, games, now), round, elsewhere), nil
+		return swissPairs(newView(t, fill(players, known), games, now), round, elsewhere), nil
 	})
 	if errors.Is(err, models.ErrTournamentChanged) {
 		return nil // another instance paired the round
@@ -318,9 +325,9 @@ func RoundStart(t *models.Tournament, r int) time.Time {
 
 // eligible returns the players of v who are paired in round: not
 // withdrawn, not forfeited twice, joined before the round was paired,
-// not in a game (of a round whose games went on past the next round's
-// scheduled start, or elsewhere: busy; such a player sits the round out
-// without a point).
+// admitted by the event (Admits), not in a game (of a round whose games
+// went on past the next round's scheduled start, or elsewhere: busy; such
+// a player sits the round out without a point).
 func eligible(v *View, round int, elsewhere map[uint]bool) []uint {
 	busy := maps.Clone(elsewhere)
 	if busy == nil {
@@ -334,7 +341,7 @@ func eligible(v *View, round int, elsewhere map[uint]bool) []uint {
 	var out []uint
 	for _, id := range swissOrder(v.Players) {
 		p, st := v.Player(id), v.Standing(id)
-		if !p.Withdrawn && st.Forfeits < MaxForfeits && p.JoinedRound < round && !busy[id] {
+		if !p.Withdrawn && st.Forfeits < MaxForfeits && p.JoinedRound < round && !busy[id] && Admits(v.T, p.Bot) {
 			out = append(out, id)
 		}
 	}

@@ -18,6 +18,7 @@
 package tournament
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -46,6 +47,7 @@ var (
 	ErrBadClock    = fmt.Errorf("%w: a real-time clock (%d s to %d s, 0 to %d s a move)", ErrBadSettings,
 		game.MinInitial, game.MaxInitial, game.MaxIncrement)
 	ErrBadPassword = fmt.Errorf("%w: a password of at most %d characters", ErrBadSettings, MaxPassword)
+	ErrBadAdmits   = fmt.Errorf("%w: admits is %s, %s or %s", ErrBadSettings, AdmitPeople, AdmitBots, AdmitBoth)
 	// ErrNeedsAccount: creating and joining need an account.
 	ErrNeedsAccount = errors.New("tournament: an account is needed")
 	// ErrTooMany: the account has MaxOpen tournaments not finished.
@@ -66,7 +68,35 @@ var (
 	ErrTooLate = errors.New("tournament: too late to join")
 	// ErrNotPlayer: the account is not a player of the tournament.
 	ErrNotPlayer = errors.New("tournament: not a player of the tournament")
+	// ErrBotsOnly: a person may not join a tournament that admits bots
+	// only; ErrPeopleOnly: a bot may not join one that admits people only
+	// (issue 35).
+	ErrBotsOnly   = errors.New("tournament: the tournament admits bots only")
+	ErrPeopleOnly = errors.New("tournament: the tournament admits people only")
 )
+
+// Who a tournament admits (Settings.Admits, models.Tournament.Admits;
+// issue 35): people only (the default, and every tournament made before
+// bots), bots only, or both. In a tournament that admits both, a game of
+// a bot and a person is casual (package game), a game of two bots or two
+// people is rated when the tournament is.
+const (
+	AdmitPeople = "people"
+	AdmitBots   = "bots"
+	AdmitBoth   = "both"
+)
+
+// Admits reports whether t admits an account that is a bot (bot) or a
+// person; a tournament whose Admits is "" admits people only.
+func Admits(t *models.Tournament, bot bool) bool {
+	switch t.Admits {
+	case AdmitBoth:
+		return true
+	case AdmitBots:
+		return bot
+	}
+	return !bot
+}
 
 // The bounds of a tournament.
 const (
@@ -189,11 +219,17 @@ type Settings struct {
 	Rated    bool
 	// Password, when not "", is asked of who joins.
 	Password string
+	// Admits is who may join: AdmitPeople ("" is the same), AdmitBots or
+	// AdmitBoth.
+	Admits string
 }
 
 // check checks set and returns the rule set.
 func (set *Settings) check() (engine.Rules, error) {
 	set.Name = strings.TrimSpace(set.Name)
+	if set.Admits == "" {
+		set.Admits = AdmitPeople
+	}
 	switch {
 	case set.Kind != "arena" && set.Kind != "swiss":
 		return nil, ErrBadKind
@@ -211,6 +247,8 @@ func (set *Settings) check() (engine.Rules, error) {
 		return nil, ErrBadClock
 	case utf8.RuneCountInString(set.Password) > MaxPassword:
 		return nil, ErrBadPassword
+	case set.Admits != AdmitPeople && set.Admits != AdmitBots && set.Admits != AdmitBoth:
+		return nil, ErrBadAdmits
 	}
 	r, err := engine.NewRules(set.Rules, set.Fours)
 	if err != nil {
@@ -246,7 +284,7 @@ func (s *Service) Create(ctx context.Context, set Settings, by uint) (*models.To
 func newTournament(set Settings, r engine.Rules, now time.Time) *models.Tournament {
 	t := &models.Tournament{Kind: set.Kind, Name: set.Name, Rules: r.Name(), Fours: game.Fours(r),
 		ClockInitial: set.Clock.Initial, ClockIncrement: set.Clock.Increment, Rated: set.Rated,
-		StartsAt: now.Add(set.StartsIn).UTC()}
+		Admits: cmp.Or(set.Admits, AdmitPeople), StartsAt: now.Add(set.StartsIn).UTC()}
 	if set.Password != "" {
 		t.PasswordHash = models.HashToken(set.Password)
 	}
@@ -301,9 +339,20 @@ func (s *Service) Join(ctx context.Context, id string, userID uint, password str
 	if err != nil {
 		return err
 	}
+	u, err := s.db.UserByID(ctx, userID)
+	if errors.Is(err, models.ErrNotFound) {
+		return ErrNeedsAccount
+	}
+	if err != nil {
+		return err
+	}
 	switch {
 	case t.Status == "finished":
 		return ErrFinished
+	case !Admits(t, u.Bot) && u.Bot:
+		return ErrPeopleOnly
+	case !Admits(t, u.Bot):
+		return ErrBotsOnly
 	case t.PasswordHash != "" && models.HashToken(password) != t.PasswordHash:
 		return ErrWrongPassword
 	}

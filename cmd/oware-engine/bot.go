@@ -45,6 +45,7 @@ type botConfig struct {
 	challenge   string // a bot to challenge, "" for none
 	clock       string // the clock of those challenges ("60+1" or "none")
 	seat        string
+	arena       string        // a tournament to join, "" for none
 	games       int           // stop after this many games ended (0: never)
 	idle        time.Duration // a stream silent this long is dropped
 	retry       time.Duration // the first wait before reconnecting
@@ -106,6 +107,7 @@ type bridge struct {
 	engines  []*uciProcess   // idle engine processes, for the next games
 	ended    int             // games ended
 	sent     bool            // a challenge of ours waits for an answer
+	left     bool            // we withdrew from cfg.arena (or are withdrawing)
 	stopping bool
 	done     chan struct{} // closed once cfg.games games ended
 	wg       sync.WaitGroup
@@ -128,12 +130,13 @@ func bot(args []string, stderr io.Writer) error {
 	clock := fs.String("clock", "60+1", "the clock of those challenges: INITIAL+INCREMENT in seconds, or none")
 	seat := fs.String("seat", "random", "our seat in those challenges: south, north or random")
 	games := fs.Int("games", 0, "stop after this many games ended (0: run until interrupted)")
+	arena := fs.String("arena", "", "a tournament (an arena that admits bots) to join, by its id; left once the last of --games starts, or when stopped")
 	if _, err := parseAll(fs, args); err != nil {
 		return err
 	}
 	cfg := botConfig{token: *token, engine: *command, concurrency: *concurrency, movetime: time.Duration(*movetime) * time.Millisecond,
 		rules: strings.Split(*rules, ","), minInitial: *minInitial, maxInitial: *maxInitial, untimed: *untimed,
-		rated: *rated, from: *from, challenge: *challenge, clock: *clock, seat: *seat, games: *games,
+		rated: *rated, from: *from, challenge: *challenge, clock: *clock, seat: *seat, games: *games, arena: *arena,
 		idle: 30 * time.Second, retry: time.Second}
 	u, err := url.Parse(*site)
 	switch {
@@ -198,6 +201,9 @@ func (b *bridge) run(ctx context.Context) error {
 		case <-ctx.Done():
 		}
 	}()
+	if err := b.joinArena(ctx); err != nil {
+		return err
+	}
 	wait := b.cfg.retry
 	for ctx.Err() == nil {
 		b.maybeChallenge(ctx)
@@ -217,6 +223,7 @@ func (b *bridge) run(ctx context.Context) error {
 		sleep(ctx, wait)
 		wait = min(2*wait, 30*time.Second)
 	}
+	b.leaveArena()
 	b.wg.Wait()
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -225,6 +232,53 @@ func (b *bridge) run(ctx context.Context) error {
 	}
 	b.log.Printf("stopped after %d games", b.ended)
 	return nil
+}
+
+// joinArena joins cfg.arena (POST /api/v1/tournaments/{id}/join with the
+// token), trying again while the site is out of reach or busy: the
+// arena's games then come as gameStart events. A refusal (the arena
+// admits people only, is over, ...) ends the bridge with the site's
+// reason.
+func (b *bridge) joinArena(ctx context.Context) error {
+	if b.cfg.arena == "" {
+		return nil
+	}
+	wait := b.cfg.retry
+	for {
+		err := b.post(ctx, "/api/v1/tournaments/"+url.PathEscape(b.cfg.arena)+"/join", map[string]string{})
+		var refused refusal
+		switch {
+		case err == nil:
+			b.log.Printf("joined arena %s", b.cfg.arena)
+			return nil
+		case errors.As(err, &refused) && !refused.transient():
+			return fmt.Errorf("the site refused to join arena %s: %s", b.cfg.arena, refused.msg)
+		case ctx.Err() != nil:
+			return nil
+		}
+		b.log.Printf("arena %s: join: %v; trying again in %s", b.cfg.arena, err, wait)
+		sleep(ctx, max(wait, refused.wait))
+		wait = min(2*wait, 30*time.Second)
+	}
+}
+
+// leaveArena withdraws from cfg.arena once (a game in progress is played
+// to its end and counts), within 10 s whatever ctx the bridge has left.
+func (b *bridge) leaveArena() {
+	b.mu.Lock()
+	leave := b.cfg.arena != "" && !b.left
+	b.left = true
+	b.mu.Unlock()
+	if !leave {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := b.post(ctx, "/api/v1/tournaments/"+url.PathEscape(b.cfg.arena)+"/withdraw", nil); err != nil {
+		b.log.Printf("arena %s: withdraw: %v", b.cfg.arena, err)
+		return
+	}
+	b.log.Printf("left arena %s", b.cfg.arena)
 }
 
 func sleep(ctx context.Context, d time.Duration) {
@@ -476,8 +530,12 @@ func (b *bridge) startGame(ctx context.Context, id, seat string) {
 		return
 	}
 	b.running[id], b.sent = true, false
+	last := b.cfg.games > 0 && b.ended+len(b.running) >= b.cfg.games
 	b.wg.Add(1)
 	b.mu.Unlock()
+	if last {
+		go b.leaveArena() // the arena pairs us no more
+	}
 	go func() {
 		defer b.wg.Done()
 		b.play(ctx, id, seat)

@@ -3,8 +3,6 @@
 package api_test
 
 import (
-	"context"
-	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -16,11 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"oware/game"
 	"oware/handlers"
 	"oware/handlers/handlerstest"
 	"oware/models"
-	"oware/tournament"
 )
 
 // arenaSeconds is how long the bots play (OWARE_ARENA_SECONDS, default
@@ -42,17 +38,9 @@ func arenaSeconds() time.Duration {
 // free (the later end of their previous games) to the pairing.
 func TestArenaBots(t *testing.T) {
 	handlerstest.EachDialect(t, func(t *testing.T, db *models.DB) {
-		log := slog.New(slog.DiscardHandler)
-		games := game.New(db, log)
-		ts := tournament.New(db, games, log)
-		s := handlerstest.NewSiteWith(t, db, func(c *handlers.Config) {
-			c.Games, c.Tournaments = games, ts
+		s := handlerstest.NewTournamentSite(t, db, func(c *handlers.Config) {
 			c.BehindProxy = true // each bot registers from an address of its own (X-Forwarded-For)
 		})
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		go games.RunSweeper(ctx, time.Second)
-		go ts.Run(ctx, time.Second)
 
 		bots := make([]*http.Client, 20)
 		for i := range bots {
@@ -92,7 +80,7 @@ func TestArenaBots(t *testing.T) {
 		if p := pct(lat, 99); p > time.Second {
 			t.Errorf("pairing latency p99 %v, want at most 1 s", p)
 		}
-		s.CheckRecount(db, path, pairings)
+		s.CheckRecount(db, path, pairings, len(bots))
 	})
 }
 

@@ -1,11 +1,13 @@
 package api
 
 import (
+	"cmp"
 	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"oware/accounts"
 	"oware/handlers/core"
 	"oware/tournament"
 )
@@ -23,11 +25,13 @@ type tournamentJSON struct {
 	Rounds  int              `json:"rounds,omitempty"`
 	// RoundMinutes: a Swiss event's rounds start every so many minutes
 	// at the latest (0: each once the last is over).
-	RoundMinutes int        `json:"round_minutes,omitempty"`
-	Rated        bool       `json:"rated"`
-	Password     bool       `json:"password"`
-	StartsAt     time.Time  `json:"starts_at"`
-	EndsAt       *time.Time `json:"ends_at,omitempty"` // an arena's end
+	RoundMinutes int  `json:"round_minutes,omitempty"`
+	Rated        bool `json:"rated"`
+	Password     bool `json:"password"`
+	// Admits is who may play: people, bots or both (issue 35).
+	Admits   string     `json:"admits"`
+	StartsAt time.Time  `json:"starts_at"`
+	EndsAt   *time.Time `json:"ends_at,omitempty"` // an arena's end
 }
 
 // clockSettingJSON is a tournament's time control, in seconds.
@@ -39,7 +43,8 @@ type clockSettingJSON struct {
 func toTournamentJSON(t *tournament.Tournament) tournamentJSON {
 	j := tournamentJSON{ID: t.ID, Kind: t.Kind, Name: t.Name, Rules: t.Rules, Status: t.Status,
 		Clock: clockSettingJSON{t.ClockInitial, t.ClockIncrement}, Minutes: t.Minutes, Rounds: t.Rounds,
-		RoundMinutes: t.RoundMinutes, Rated: t.Rated, Password: t.PasswordHash != "", StartsAt: t.StartsAt}
+		RoundMinutes: t.RoundMinutes, Rated: t.Rated, Password: t.PasswordHash != "", StartsAt: t.StartsAt,
+		Admits: cmp.Or(t.Admits, tournament.AdmitPeople)}
 	if t.Kind == "arena" {
 		end := t.EndsAt
 		j.EndsAt = &end
@@ -65,7 +70,9 @@ func (h *API) apiTournaments(c echo.Context) error {
 
 // apiCreateTournament: POST /api/v1/tournaments {"kind","name","rules",
 // "clock","minutes"|"rounds","starts_in","rated"} (and "fours",
-// "password", a Swiss event's "round_minutes") with a logged-in account's session cookie -> 201 {"id"}.
+// "password", "admits": people (the default), bots or both, a Swiss
+// event's "round_minutes") with a logged-in account's session cookie ->
+// 201 {"id"}.
 func (h *API) apiCreateTournament(c echo.Context) error {
 	var req struct {
 		Kind    string           `json:"kind"`
@@ -80,6 +87,7 @@ func (h *API) apiCreateTournament(c echo.Context) error {
 		StartsIn     int    `json:"starts_in"` // seconds
 		Rated        bool   `json:"rated"`
 		Password     string `json:"password"`
+		Admits       string `json:"admits"`
 	}
 	if err := bindJSON(c, &req); err != nil {
 		return err
@@ -100,7 +108,7 @@ func (h *API) apiCreateTournament(c echo.Context) error {
 	}
 	set := tournament.Settings{Kind: req.Kind, Name: req.Name, Rules: req.Rules, Fours: req.Fours, Clock: tc,
 		Minutes: req.Minutes, Rounds: req.Rounds, RoundMinutes: req.RoundMinutes, StartsIn: time.Duration(req.StartsIn) * time.Second,
-		Rated: req.Rated, Password: req.Password}
+		Rated: req.Rated, Password: req.Password, Admits: req.Admits}
 	t, err := h.Tournaments.Create(c.Request().Context(), set, user)
 	if err != nil {
 		return err
@@ -165,8 +173,27 @@ func (h *API) apiTournament(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
+// tournamentPlayer returns the account that joins, withdraws or asks for
+// its game: a bot's by its account token (scope bot:play; issue 35), else
+// the session cookie's (ErrNeedsAccount without either).
+func (h *API) tournamentPlayer(c echo.Context) (uint, error) {
+	if core.BearerToken(c) != "" {
+		_, u, err := h.tokenAccount(c, accounts.ScopeBotPlay)
+		if err != nil {
+			return 0, err
+		}
+		return u.ID, nil
+	}
+	if user := h.UserID(c); user != 0 {
+		return user, nil
+	}
+	return 0, core.ErrNeedsAccount
+}
+
 // apiJoinTournament: POST /api/v1/tournaments/{id}/join (a body
-// {"password"} when it has one) with the session cookie -> 200.
+// {"password"} when it has one) with the session cookie, or a bot's
+// account token (bot:play) -> 200. 403 for a bot in a tournament that
+// admits people only, or a person in one that admits bots only.
 func (h *API) apiJoinTournament(c echo.Context) error {
 	var req struct {
 		Password string `json:"password"`
@@ -174,11 +201,11 @@ func (h *API) apiJoinTournament(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	user := h.UserID(c)
-	if user == 0 {
-		return core.ErrNeedsAccount
+	user, err := h.tournamentPlayer(c)
+	if err != nil {
+		return err
 	}
-	err := h.Guess(c, user, tournament.ErrWrongPassword, func() error {
+	err = h.Guess(c, user, tournament.ErrWrongPassword, func() error {
 		return h.Tournaments.Join(c.Request().Context(), c.Param("id"), user, req.Password)
 	})
 	if err != nil {
@@ -188,11 +215,11 @@ func (h *API) apiJoinTournament(c echo.Context) error {
 }
 
 // apiWithdrawTournament: POST /api/v1/tournaments/{id}/withdraw with the
-// session cookie -> 200.
+// session cookie or a bot's token -> 200.
 func (h *API) apiWithdrawTournament(c echo.Context) error {
-	user := h.UserID(c)
-	if user == 0 {
-		return core.ErrNeedsAccount
+	user, err := h.tournamentPlayer(c)
+	if err != nil {
+		return err
 	}
 	if err := h.Tournaments.Withdraw(c.Request().Context(), c.Param("id"), user); err != nil {
 		return err
@@ -201,13 +228,13 @@ func (h *API) apiWithdrawTournament(c echo.Context) error {
 }
 
 // apiTournamentMe: GET /api/v1/tournaments/{id}/me with the session
-// cookie -> 200 {"game": {"id","token","seat"} or null, "points",
+// cookie or a bot's token -> 200 {"game": {"id","token","seat"} or null, "points",
 // "rank"}: the player's game in progress with its seat's bearer token
 // (for the moves API), their points and rank (null when not a player).
 func (h *API) apiTournamentMe(c echo.Context) error {
-	user := h.UserID(c)
-	if user == 0 {
-		return core.ErrNeedsAccount
+	user, err := h.tournamentPlayer(c)
+	if err != nil {
+		return err
 	}
 	ctx := c.Request().Context()
 	t, err := h.Tournaments.Find(ctx, c.Param("id"))

@@ -100,3 +100,18 @@ func (s *Site) FormGameWith(sc, nc *http.Client, lang, rules string) (south, nor
 	}
 	return south, north
 }
+
+// BotAccount registers name, makes it a bot through the API and returns
+// its logged-in client and an account token with the scope bot:play.
+func (s *Site) BotAccount(name string) (*http.Client, string) {
+	s.T.Helper()
+	c := s.Account(name)
+	var tok struct{ Token string }
+	if code := s.ApiAs(c, http.MethodPost, "/api/v1/account/tokens", map[string]any{"name": "bridge", "scopes": []string{"bot:play"}}, &tok); code != http.StatusCreated {
+		s.T.Fatalf("%s: token: %d", name, code)
+	}
+	if code, out := s.Api(http.MethodPost, "/api/v1/bot/account/upgrade", tok.Token, nil); code != http.StatusOK || out["bot"] != true {
+		s.T.Fatalf("%s: upgrade: %d %v", name, code, out)
+	}
+	return c, tok.Token
+}

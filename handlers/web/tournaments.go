@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -29,7 +30,7 @@ func tournamentRow(t *tournament.Tournament) views.TournamentRow {
 	return views.TournamentRow{ID: t.ID, Name: t.Name, Kind: t.Kind, Rules: t.Rules, Status: play.TournamentStatus(t.Status),
 		Clock: tournament.TimeControl(t).String(), Rated: t.Rated, Password: t.PasswordHash != "",
 		Minutes: t.Minutes, Rounds: t.Rounds, RoundMinutes: t.RoundMinutes, Starts: clockTime(t.StartsAt), Ends: clockTime(t.EndsAt),
-		StartsISO: t.StartsAt.UTC().Format(time.RFC3339)}
+		StartsISO: t.StartsAt.UTC().Format(time.RFC3339), Admits: cmp.Or(t.Admits, tournament.AdmitPeople)}
 }
 
 // clockTime writes a time as the tournament pages show it.
@@ -37,7 +38,8 @@ func clockTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC
 
 // tournamentsPage: GET /{lang}/tournaments.
 func (h *Site) tournamentsPage(c echo.Context) error {
-	form := views.TournamentForm{Kind: "arena", Rules: "abapa", Clock: "3+2", StartsIn: 10, Duration: 60, Rounds: 5, Rated: true}
+	form := views.TournamentForm{Kind: "arena", Rules: "abapa", Clock: "3+2", StartsIn: 10, Duration: 60, Rounds: 5, Rated: true,
+		Admits: tournament.AdmitPeople}
 	return h.renderTournaments(c, http.StatusOK, form, "")
 }
 
@@ -80,7 +82,8 @@ func formInt(c echo.Context, name string) int {
 func (h *Site) createTournamentForm(c echo.Context) error {
 	form := views.TournamentForm{Kind: c.FormValue("kind"), Name: c.FormValue("name"), Rules: c.FormValue("rules"),
 		Clock: c.FormValue("clock"), StartsIn: formInt(c, "starts_in"), Duration: formInt(c, "duration"),
-		Rounds: formInt(c, "rounds"), RoundMinutes: formInt(c, "round_minutes"), Rated: c.FormValue("rated") == "on"}
+		Rounds: formInt(c, "rounds"), RoundMinutes: formInt(c, "round_minutes"), Rated: c.FormValue("rated") == "on",
+		Admits: c.FormValue("admits")}
 	user := h.UserID(c)
 	if user == 0 {
 		return core.ErrNeedsAccount
@@ -96,7 +99,7 @@ func (h *Site) createTournamentForm(c echo.Context) error {
 	if err == nil {
 		set := tournament.Settings{Kind: form.Kind, Name: form.Name, Rules: form.Rules, Clock: tc,
 			Minutes: form.Duration, Rounds: form.Rounds, RoundMinutes: max(form.RoundMinutes, 0), StartsIn: time.Duration(form.StartsIn) * time.Minute,
-			Rated: form.Rated, Password: c.FormValue("password")}
+			Rated: form.Rated, Password: c.FormValue("password"), Admits: form.Admits}
 		t, err = h.Tournaments.Create(c.Request().Context(), set, user)
 	}
 	var ue *core.UserError
@@ -119,6 +122,9 @@ func (h *Site) TournamentView(c echo.Context, v *tournament.View) views.Tourname
 	out.T.Players = len(v.Players)
 	if p := v.Player(user); p != nil && user != 0 {
 		out.Joined = !p.Withdrawn
+	}
+	if u := h.User(c); u != nil {
+		out.Barred = !tournament.Admits(t, u.Bot)
 	}
 	if i := v.Current(user); i >= 0 && user != 0 && v.Games[i].GameID != nil {
 		out.MyGame = *v.Games[i].GameID
