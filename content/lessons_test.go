@@ -150,8 +150,9 @@ func TestGoalMessagesInCatalogs(t *testing.T) {
 
 // TestCourse: the course's lessons in every language in course order,
 // with their steps and tasks counted (the rules stage's lessons, Nam-nam's,
-// and strategy's mobility and seeds-at-home, counted by hand in the
-// sources), each of 6 to 15 steps, at least half of them tasks.
+// strategy's mobility and seeds-at-home, and the openings' first-moves
+// and opening-ideas, counted by hand in the sources), each of 6 to 15
+// steps, at least half of them tasks.
 func TestCourse(t *testing.T) {
 	db := modelstest.Open(t, "sqlite")
 	if err := content.Load(t.Context(), db, slog.New(slog.DiscardHandler)); err != nil {
@@ -162,6 +163,7 @@ func TestCourse(t *testing.T) {
 		"oware-step-by-step": {12, 6}, "sowing": {6, 5}, "captures": {7, 5}, "feeding": {6, 4},
 		"game-end": {6, 3}, "grand-slam": {8, 6}, "rules-practice": {6, 6}, "namnam": {10, 8}, "namnam-pits": {6, 4},
 		"mobility": {8, 6}, "seeds-at-home": {7, 5},
+		"first-moves": {9, 6}, "opening-ideas": {11, 8},
 	}
 	var en []content.Lesson
 	for _, lang := range locales.Langs {
@@ -180,11 +182,11 @@ func TestCourse(t *testing.T) {
 			if w, ok := want[l.Slug]; ok && (l.Steps != w[0] || l.Tasks != w[1]) {
 				t.Errorf("%s/%s: %d steps and %d tasks, want %v", lang, l.Slug, l.Steps, l.Tasks, w)
 			}
-			if l.Stage == "rules" || l.Stage == "namnam" {
+			if l.Stage == "rules" || l.Stage == "openings" || l.Stage == "namnam" {
 				order = append(order, l.Slug)
 			}
 		}
-		if got := strings.Join(order, " "); got != "oware-step-by-step sowing captures feeding game-end grand-slam rules-practice namnam namnam-pits" {
+		if got := strings.Join(order, " "); got != "oware-step-by-step sowing captures feeding game-end grand-slam rules-practice first-moves opening-ideas namnam namnam-pits" {
 			t.Errorf("%s: order %s", lang, got)
 		}
 	}

@@ -320,7 +320,7 @@ func ReadTutorialSources(fsys fs.FS) ([]Tutorial, error) {
 
 // TutorialTasks are the kinds of task a step may set: the first word of
 // its task line (tutor.ParseGoal reads the rest).
-var TutorialTasks = []string{"play", "legal", "best", "capture", "feed", "save", "practice"}
+var TutorialTasks = []string{"play", "legal", "best", "book", "capture", "feed", "save", "practice"}
 
 // ParseTutorialSource parses one tutorial source named <nn>-<slug>: front
 // matter as a page's (title, summary) with the lesson's stage (one of

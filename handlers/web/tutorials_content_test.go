@@ -88,7 +88,7 @@ func TestTutorialsSameInEveryLanguage(t *testing.T) {
 // rule set; every task has an accepted answer, every accepted answer is a
 // legal move, and for "capture N", "feed" and "legal" the accepted set is
 // exactly the set of moves that do so, each move played here; "play" is
-// checked against playOracle. ("best", "save" and practice are the goal
+// checked against playOracle. ("best", "book", "save" and practice are the goal
 // checker's, content.TestLessonTasksAgreeWithEngine.)
 func TestTutorialTasksAgreeWithEngine(t *testing.T) {
 	for slug, byLang := range tutorialSources(t) {
@@ -107,7 +107,7 @@ func TestTutorialTasksAgreeWithEngine(t *testing.T) {
 				}
 				labelSet(t, s.Highlight)
 				goal, err := tutor.ParseGoal(s.Task)
-				if s.Task == "" || err == nil && (goal.Kind == tutor.GoalBest || goal.Kind == tutor.GoalSave || goal.Kind == tutor.GoalPractice) {
+				if s.Task == "" || err == nil && (goal.Kind == tutor.GoalBest || goal.Kind == tutor.GoalBook || goal.Kind == tutor.GoalSave || goal.Kind == tutor.GoalPractice) {
 					continue
 				}
 				accept := labelSet(t, s.Accept)

@@ -30,6 +30,15 @@ func tutorialPages(t *testing.T, db *models.DB) {
 		if code != http.StatusOK {
 			t.Fatalf("%s index: %d", lang, code)
 		}
+		// The stages in models.Stages' order: the openings after the
+		// endgames, before Nam-nam.
+		var at []int
+		for _, st := range []string{"rules", "endgames", "openings", "namnam"} {
+			at = append(at, strings.Index(page, `id="stage-`+st+`"`))
+		}
+		if at[0] < 0 || at[1] < at[0] || at[2] < at[1] || at[3] < at[2] {
+			t.Errorf("%s index: stages rules, endgames, openings, namnam at %v", lang, at)
+		}
 		for slug, byLang := range all {
 			tu := byLang[lang]
 			if !strings.Contains(page, tutorialStepPath(lang, slug, 1)) || !strings.Contains(page, htmlText(tu.Title)) {
