@@ -153,10 +153,12 @@ type Settings struct {
 	Computer search.Level
 	Instant  bool
 	// Start is the position string the game starts from (a lesson's
-	// practice, issue 32), "" for the rule set's start; Oware rule sets
-	// only, the game not over in it and nobody at 25 (RULES.md 2.6). It
-	// counts as the first position seen for the repetition rule (RULES.md
-	// 3, fine points).
+	// practice, issue 32), "" for the rule set's start; the game not over
+	// in it: in Oware nobody at 25 (RULES.md 2.6), in Nam-nam a round that
+	// can go on (RULES.md 4.5). It counts as the first position seen for
+	// the repetition rule (RULES.md 3, fine points); in Nam-nam it is the
+	// first round's start, which a later round may not repeat (RULES.md
+	// 4.8), and the match goes on from it as any match does (4.6-4.7).
 	Start string
 }
 
@@ -207,15 +209,19 @@ func (s *Service) Create(ctx context.Context, set Settings) (*Game, string, erro
 }
 
 // startPosition reads the start position s of a game under r (Settings.Start).
+// In Nam-nam it is the start of the match's first round, owners and stores
+// as the string gives them (RULES.md 4); the round must be able to go on:
+// 4 seeds or more on the board and a legal move (RULES.md 4.5).
 func startPosition(r engine.Rules, s string) (engine.Position, error) {
-	if _, ok := r.(engine.Oware); !ok {
-		return engine.Position{}, fmt.Errorf("%w: a start position is for the Oware rule sets", ErrBadSettings)
-	}
 	p, err := r.ParsePosition(s)
 	if err != nil {
 		return p, fmt.Errorf("%w: %w", ErrBadSettings, err)
 	}
-	if p.Captured[engine.South] >= 25 || p.Captured[engine.North] >= 25 || r.LegalMoves(p) == 0 {
+	over := r.LegalMoves(p) == 0
+	if !NamNam(r) {
+		over = over || p.Captured[engine.South] >= engine.WinningCaptures || p.Captured[engine.North] >= engine.WinningCaptures
+	}
+	if over {
 		return p, fmt.Errorf("%w: the game is over in the start position %s", ErrBadSettings, s)
 	}
 	return p, nil

@@ -403,12 +403,19 @@ func best(ctx context.Context, r engine.Rules, pos engine.Position) (engine.Move
 }
 
 // checkPractice says whether the practice g fits pos: a computer level,
-// seeds enough for "capture N", and for "win" and "draw" in the Oware rule
+// seeds enough for "capture N" (in Oware; a Nam-nam practice is "win" or
+// "draw" of the match), and for "win" and "draw" in the Oware rule
 // sets, within the deep search's seeds, a best value that reaches them
 // (the captures made counted).
 func checkPractice(ctx context.Context, g Goal, r engine.Rules, pos engine.Position) error {
 	if !g.Level.Valid() {
 		return unmet("goal_unmet_level", "the computer's level is 1 to 8")
+	}
+	_, rounds := r.(engine.Rounds)
+	if g.Target == TargetCapture && rounds {
+		// A round's captures become the next round's pits (RULES.md 4.6):
+		// a Nam-nam practice is judged by the match, won or drawn.
+		return unmet("goal_unmet_practice_match", "a Nam-nam practice is a match to win or draw, not captures to count")
 	}
 	if g.Target == TargetCapture {
 		if g.N > pos.BoardSeeds() {

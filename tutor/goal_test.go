@@ -263,14 +263,45 @@ func TestJudgePractice(t *testing.T) {
 	end := start
 	end.Captured = [2]uint8{26, 22}
 	g, _ := tutor.ParseGoal("practice win level=3")
-	if p := tutor.PracticePrompt(echo{}, g); p != "course_practice_win[Level 3]" && p != "course_practice_winLevel3" {
+	if p := tutor.PracticePrompt(echo{}, engine.Oware{}, g); p != "course_practice_win[Level 3]" && p != "course_practice_winLevel3" {
 		t.Errorf("prompt %q", p)
 	}
-	met, decided, lines := tutor.JudgePractice(echo{}, g, start, end, true, engine.Winner(engine.South))
+	met, decided, lines := tutor.JudgePractice(echo{}, engine.Oware{}, g, start, end, true, engine.Winner(engine.South))
 	if !met || !decided || len(lines) != 2 || lines[0] != "course_practice_met" || lines[1] != "tut_ok_over_southSouth26North22" {
 		t.Errorf("won: %v %v %q", met, decided, lines)
 	}
-	if met, decided, lines := tutor.JudgePractice(echo{}, g, start, start, false, 0); met || decided || lines[0] != "course_practice_playing" {
+	if met, decided, lines := tutor.JudgePractice(echo{}, engine.Oware{}, g, start, start, false, 0); met || decided || lines[0] != "course_practice_playing" {
 		t.Errorf("playing: %v %v %q", met, decided, lines)
+	}
+}
+
+// TestJudgeNamNamPractice: a Nam-nam practice is a match to win or draw,
+// its verdict given in totals (captures and stores, RULES.md 4.6); a
+// "capture N" practice does not fit Nam-nam.
+func TestJudgeNamNamPractice(t *testing.T) {
+	const pos = "0-0-0-0-0-1-3-0-0-0-0-0-22-18-S-SSSSSSNNNNNN-2-2"
+	r, start := position(t, "namnam", pos)
+	if _, err := accepted(t, "practice capture 4 level=1", "namnam", pos); unmetKey(err) != "goal_unmet_practice_match" {
+		t.Errorf("capture 4 in Nam-nam: %v", err)
+	}
+	if m, err := accepted(t, "practice win level=1", "namnam", pos); err != nil || m.Labels()[0] != "F" || len(m.Labels()) != 1 {
+		t.Errorf("win: %v (%v), want F", m.Labels(), err)
+	}
+	g, _ := tutor.ParseGoal("practice win level=1")
+	if p := tutor.PracticePrompt(echo{}, r, g); p != "course_practice_win_matchLevel1" {
+		t.Errorf("prompt %q", p)
+	}
+	// A settled end: South 30 captured and 2 in store, North 14 and 2.
+	end := start
+	end.Pits, end.Captured, end.Store = [engine.NumPits]uint8{}, [2]uint8{30, 14}, [2]uint8{2, 2}
+	met, decided, lines := tutor.JudgePractice(echo{}, r, g, start, end, true, engine.Winner(engine.South))
+	if !met || !decided || len(lines) != 2 || lines[1] != "course_practice_match_southSouth32North16" {
+		t.Errorf("won: %v %v %q", met, decided, lines)
+	}
+	if met, decided, _ := tutor.JudgePractice(echo{}, r, g, start, end, true, engine.Winner(engine.North)); met || !decided {
+		t.Errorf("lost: met %v decided %v", met, decided)
+	}
+	if met, decided, _ := tutor.JudgePractice(echo{}, r, g, start, start, false, 0); met || decided {
+		t.Errorf("on: met %v decided %v", met, decided)
 	}
 }

@@ -41,10 +41,10 @@ func (h *Site) solveStep(c echo.Context, t *content.Tutorial, step int) error {
 // prompt, the form that starts the game and, when the visitor's last
 // practice game is this step's, its link and, once decided, the verdict
 // (a met goal solves the step).
-func (h *Site) practiceView(c echo.Context, v *views.TutorialStepView, t *content.Tutorial, s *content.TutorialStep, g tutor.Goal, start engine.Position) {
+func (h *Site) practiceView(c echo.Context, v *views.TutorialStepView, t *content.Tutorial, s *content.TutorialStep, g tutor.Goal, r engine.Rules, start engine.Position) {
 	lang := core.LangOf(c)
 	l := h.Visit(c).L
-	v.Practice = &views.PracticeView{Goal: tutor.PracticePrompt(l, g), Action: route.TutorialPractice(lang, t.Slug, s.Number)}
+	v.Practice = &views.PracticeView{Goal: tutor.PracticePrompt(l, r, g), Action: route.TutorialPractice(lang, t.Slug, s.Number)}
 	v.Board.Playable, v.HintURL = 0, ""
 	slug, step, id := h.Visit(c).Sess.Practice()
 	if slug != t.Slug || step != s.Number {
@@ -55,7 +55,7 @@ func (h *Site) practiceView(c echo.Context, v *views.TutorialStepView, t *conten
 		return // the game is gone: the step offers a new one
 	}
 	v.Practice.GameURL = route.Game(lang, gm.ID)
-	met, decided, lines := tutor.JudgePractice(l, g, start, gm.Position, gm.Status == game.Over, gm.Result)
+	met, decided, lines := tutor.JudgePractice(l, r, g, start, gm.Position, gm.Status == game.Over, gm.Result)
 	if !decided && gm.Status != game.Over {
 		v.Practice.Verdict = nil
 		return
@@ -88,7 +88,8 @@ func (h *Site) tutorialPractice(c echo.Context) error {
 		return err
 	}
 	gm, token, err := h.Games.Create(c.Request().Context(), game.Settings{
-		Rules: r.Name(), Seat: pos.ToMove.String(), UserID: h.UserID(c), Computer: g.Level, Start: s.Position,
+		Rules: r.Name(), Fours: game.Fours(r), Seat: pos.ToMove.String(), UserID: h.UserID(c), Computer: g.Level,
+		Start: s.Position,
 	})
 	if err != nil {
 		return err

@@ -174,7 +174,7 @@ func (h *Site) stepView(c echo.Context, t *content.Tutorial, s *content.Tutorial
 	goal, _ := tutor.ParseGoal(s.Task)
 	switch goal.Kind {
 	case tutor.GoalPractice:
-		h.practiceView(c, &v, t, s, goal, pos)
+		h.practiceView(c, &v, t, s, goal, r, pos)
 	case tutor.GoalLegal:
 		if rounds {
 			// Any pit may be the mover's in Nam-nam: every pit is offered.
