@@ -13,7 +13,8 @@ import (
 // Outages: time when the site itself could not take a move (its database
 // out of reach, or every instance down or restarting) is charged to
 // nobody. Every instance's sweeper writes the site's heartbeat each
-// second (models.DB.Beat); a heartbeat that finds the last one older than
+// second while a game in play has a deadline, every 2 s otherwise
+// (RunSweeper, models.DB.Pulse and Beat); a heartbeat that finds the last one older than
 // OutageAfter moves the clock of every game in play on by the gap and
 // OutageGrace: the player to move gets the outage back and a few seconds
 // to find the board again, and no deadline falls during the outage or
@@ -92,15 +93,16 @@ func (s *Service) WatchOutages() { s.outages.watch.Store(true) }
 // Beat writes the site's heartbeat now and, after an outage, moves the
 // running clocks on (models.DB.Beat) and logs it; after this instance's
 // own cut it gives the cut back (giveBack). RunSweeper calls it every
-// second.
+// second (every 2 s while no game in play has a deadline).
 func (s *Service) Beat(ctx context.Context) error {
-	_, err := s.pulse(ctx)
+	_, _, err := s.pulse(ctx)
 	return err
 }
 
 // pulse is Beat; it also reports whether a game may be due for the sweep
-// (models.DB.Pulse), so an idle site's second is one statement.
-func (s *Service) pulse(ctx context.Context) (due bool, err error) {
+// and whether a game in play may have a deadline (clocks; models.DB.Pulse),
+// so an idle site's heartbeat is one statement.
+func (s *Service) pulse(ctx context.Context) (due, clocks bool, err error) {
 	s.outages.mu.Lock()
 	defer s.outages.mu.Unlock()
 	return s.beat(ctx)
@@ -108,28 +110,28 @@ func (s *Service) pulse(ctx context.Context) (due bool, err error) {
 
 // beat is pulse, under outages.mu: the one-statement heartbeat, or
 // models.DB.Beat when there was a gap (or on SQLite); then a game may be
-// due.
-func (s *Service) beat(ctx context.Context) (due bool, err error) {
+// due and have a deadline.
+func (s *Service) beat(ctx context.Context) (due, clocks bool, err error) {
 	now := s.Now()
-	beaten, due, err := s.db.Pulse(ctx, now, OutageAfter)
+	beaten, due, clocks, err := s.db.Pulse(ctx, now, OutageAfter)
 	var gap time.Duration
 	var shifted []models.Shift
 	if err == nil && !beaten {
-		due = true
+		due, clocks = true, true
 		gap, shifted, err = s.db.Beat(ctx, now, OutageAfter, OutageGrace)
 	}
 	if err != nil {
 		if models.Unavailable(err) {
 			s.cutOff()
 		}
-		return false, err
+		return false, false, err
 	}
 	s.giveBack(ctx, now)
 	s.outages.last.Store(time.Now().UnixNano())
 	if gap > 0 {
 		s.log.Warn("the site was away: clocks moved on", "gap", gap.Round(time.Millisecond), "grace", OutageGrace, "games", len(shifted))
 	}
-	return due, nil
+	return due, clocks, nil
 }
 
 // cutOff notes that this instance's heartbeat failed for the database:
@@ -229,7 +231,7 @@ func (s *Service) caughtUp(ctx context.Context) error {
 	if s.fresh() {
 		return nil
 	}
-	_, err := s.beat(ctx)
+	_, _, err := s.beat(ctx)
 	switch {
 	case err == nil, models.Unavailable(err), ctx.Err() != nil:
 		return err // the database away: the load would fail the same way

@@ -66,17 +66,32 @@ func (s *Service) expireGame(ctx context.Context, id string, now time.Time) (boo
 	return false, nil
 }
 
+// idleBeats is how many of RunSweeper's intervals it waits between two
+// heartbeats while no game in play has a deadline (models.DB.Pulse's
+// clocks): 2 with the server's 1 s, under OutageAfter, so an idle site's
+// heartbeat is no outage. Nothing is lost meanwhile: no game can end by
+// itself nor have a clock moved on by an outage, and a game that gets a
+// deadline gets one at least FirstMove (or its correspondence days) away,
+// by which time the heartbeat is back to every interval.
+const idleBeats = 2
+
 // visitorSweepEvery is how often the sweeper deletes the visitors that
 // expired (models.VisitorLifetime) with their seats.
 const visitorSweepEvery = time.Hour
 
 // RunSweeper writes the site's heartbeat (Beat) every interval until ctx
-// is done, and sweeps when a game is due; every minute it
-// also closes the lobby's challenges whose creators left and applies the
-// ratings of games whose end was stored without them, and every
-// visitorSweepEvery it deletes the expired visitors.
+// is done, and sweeps when a game is due; while no game in play has a
+// deadline it beats every idleBeats intervals instead (an idle site's
+// statements). Every minute it also closes the lobby's challenges whose
+// creators left and applies the ratings of games whose end was stored
+// without them, and every visitorSweepEvery it deletes the expired
+// visitors.
 func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
+	idle := idleBeats * every
+	if idle >= OutageAfter {
+		idle = every
+	}
+	t := time.NewTimer(every)
 	defer t.Stop()
 	var chores, visitors time.Time
 	away := false // the database was out of reach at the last sweep
@@ -87,15 +102,20 @@ func (s *Service) RunSweeper(ctx context.Context, every time.Duration) {
 		case <-t.C:
 		}
 		// The heartbeat first: after an outage the clocks move on before
-		// any flag falls. It tells whether a game is due: an idle second is
+		// any flag falls. It tells whether a game is due: an idle beat is
 		// one statement.
-		due, err := s.pulse(ctx)
+		due, clocks, err := s.pulse(ctx)
 		if err != nil && !models.Unavailable(err) && ctx.Err() == nil {
 			s.log.Error("heartbeat", "err", err)
 			err, due = nil, true
 		}
 		if err == nil && due {
 			_, err = s.Sweep(ctx)
+		}
+		if clocks || err != nil {
+			t.Reset(every)
+		} else {
+			t.Reset(idle)
 		}
 		switch {
 		case ctx.Err() != nil:

@@ -11,7 +11,8 @@ import (
 )
 
 // The site's heartbeat (table heartbeat, one row): every instance's
-// sweeper writes it every second while the database is in reach, so a
+// sweeper writes it every second while the database is in reach (every
+// 2 s while no game in play has a deadline: no clock to move on), so a
 // gap in it is time when no instance could serve a move: the database was
 // out of reach, or every instance was down or restarting. One instance of
 // several down is no gap (the others write it).
@@ -38,9 +39,11 @@ const (
 	// heartbeatPulse is the heartbeat of a second with no gap, in one
 	// statement: it writes nothing when the last heartbeat is older than
 	// $2 (Beat handles the gap), and tells whether a game is due for the
-	// sweep (dueSelect's condition).
+	// sweep (dueSelect's condition) and whether any game in play has a
+	// deadline (the partial index games_deadline holds only those).
 	heartbeatPulse = `UPDATE heartbeat SET seen_at = GREATEST(seen_at, $1) WHERE id = 1 AND seen_at >= $2
-		RETURNING EXISTS (SELECT 1 FROM games WHERE deadline <= $1 AND status = 'playing' AND (sweep_lease IS NULL OR sweep_lease <= $1))`
+		RETURNING EXISTS (SELECT 1 FROM games WHERE deadline <= $1 AND status = 'playing' AND (sweep_lease IS NULL OR sweep_lease <= $1)),
+			EXISTS (SELECT 1 FROM games WHERE deadline IS NOT NULL AND status = 'playing')`
 	shiftClocks = `UPDATE games SET
 		deadline = deadline + GREATEST($1::timestamptz - GREATEST(turn_since, $2::timestamptz), interval '0') + $3::bigint * interval '1 microsecond',
 		turn_since = turn_since + GREATEST($1::timestamptz - GREATEST(turn_since, $2::timestamptz), interval '0') + $3::bigint * interval '1 microsecond',
@@ -103,26 +106,28 @@ func (db *DB) Beat(ctx context.Context, now time.Time, away, grace time.Duration
 
 // Pulse writes the heartbeat at now in one statement when the last one
 // is at most away old (no gap, so nothing else to do: an idle site's
-// heartbeat is one statement a second) and reports whether it did
-// (beaten) and whether a game in play is past its deadline and not
-// leased (due: DueGames would return it). When it did not (no heartbeat
-// yet, a gap, or SQLite, where it always leaves the heartbeat to Beat),
-// the caller calls Beat.
-func (db *DB) Pulse(ctx context.Context, now time.Time, away time.Duration) (beaten, due bool, err error) {
+// heartbeat is one statement) and reports whether it did (beaten),
+// whether a game in play is past its deadline and not leased (due:
+// DueGames would return it) and whether any game in play has a deadline
+// at all (clocks: a clock or the first move's limit runs somewhere; false
+// when no game can end by itself nor have its clock moved on by an
+// outage). When it did not (no heartbeat yet, a gap, or SQLite, where it
+// always leaves the heartbeat to Beat), the caller calls Beat.
+func (db *DB) Pulse(ctx context.Context, now time.Time, away time.Duration) (beaten, due, clocks bool, err error) {
 	if db.Dialect == SQLite {
-		return false, false, nil
+		return false, false, false, nil
 	}
 	now = now.UTC().Truncate(time.Microsecond)
 	// On the pool itself: database/sql would ping a connection idle for a
 	// second before the statement (pgx's ResetSession), doubling it.
-	err = db.pool.QueryRow(ctx, heartbeatPulse, now, now.Add(-away)).Scan(&due)
+	err = db.pool.QueryRow(ctx, heartbeatPulse, now, now.Add(-away)).Scan(&due, &clocks)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return false, false, nil
+		return false, false, false, nil
 	case err != nil:
-		return false, false, fmt.Errorf("models: heartbeat: %w", err)
+		return false, false, false, fmt.Errorf("models: heartbeat: %w", err)
 	}
-	return true, due, nil
+	return true, due, clocks, nil
 }
 
 // shiftPostgres is Beat's move of the clocks on PostgreSQL: one statement.
