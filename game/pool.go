@@ -18,8 +18,9 @@ type PoolConfig struct {
 	// priority Nice, so that they take only what the site's requests
 	// leave of the cores.
 	Workers int
-	// Nice is the nice value of the workers' threads (Linux; 0 to 19, 0
-	// leaves them at the process's priority): see DefaultNice.
+	// Nice is how far below the process's nice value the workers'
+	// threads run (Linux; 0 to 19, 0 leaves them at the process's
+	// priority; never past nice 19): see DefaultNice.
 	Nice int
 	// Idle puts the workers' threads under the SCHED_IDLE policy (Linux):
 	// they get only the CPU time nobody else wants, so PostgreSQL and the

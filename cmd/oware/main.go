@@ -158,7 +158,7 @@ func flags(c *config) *flag.FlagSet {
 	fs.IntVar(&c.computer, "computer", 0,
 		"the computer's searches at a time in this process, at most one per core, at a low priority (default: one per core; env OWARE_COMPUTER)")
 	fs.IntVar(&c.computerNice, "computer-nice", game.DefaultNice,
-		"the nice value of the computer's workers' threads, 0 (the site's priority) to 19 (Linux; env OWARE_COMPUTER_NICE)")
+		"how far below the process's nice value the computer's workers' threads run, 0 (the site's priority) to 19, never past nice 19 (Linux; env OWARE_COMPUTER_NICE)")
 	fs.BoolVar(&c.computerIdle, "computer-idle", false,
 		"run the computer's workers' threads under SCHED_IDLE, CPU time nobody else wants (Linux; -computer-nice where refused; env OWARE_COMPUTER_IDLE)")
 	fs.BoolVar(&c.computerJobs, "computer-jobs", true,
