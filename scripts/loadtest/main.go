@@ -28,6 +28,12 @@
 //     computer at -level and it prints the p50 and p99 of the time from a
 //     move's answer until the computer's reply shows in the API (without
 //     the minimum thinking time unless -think).
+//   - notify: -listeners connections (the instances' brokers) LISTEN to
+//     their share of -games game channels on -pg while -workers
+//     publishers send batches of -batch pg_notify as fast as they can (or
+//     -rate a second) for -duration; it prints the notifications sent and delivered a second
+//     and the time to delivery (what one PostgreSQL's notification queue
+//     carries).
 //   - pgbench: runs pgbench on -pg with the transaction of a move (update
 //     the game row, insert the move) and prints its rate and CPU per
 //     transaction (pgbench and the backends of that database).
@@ -77,13 +83,15 @@ type options struct {
 	script            string
 	level             int  // computer: the computer's level
 	think             bool // computer: with the minimum thinking time
+	listeners, batch  int  // notify: listening connections, notifications per statement
+	rate              int  // notify: notifications a second in all (0: as fast as they can)
 }
 
 func main() {
 	var o options
 	var rules string
 	flag.StringVar(&o.base, "url", "http://127.0.0.1:8080", "server URL (loopback only)")
-	flag.StringVar(&o.mode, "mode", "moves", "moves, long, spectators, pages, computer or pgbench")
+	flag.StringVar(&o.mode, "mode", "moves", "moves, long, spectators, pages, computer, notify or pgbench")
 	flag.IntVar(&o.workers, "workers", 8, "concurrent players or page clients (1..256)")
 	flag.DurationVar(&o.duration, "duration", 10*time.Second, "how long a run lasts (at most 5m)")
 	flag.Int64Var(&o.maxMoves, "max-moves", 1_000_000, "moves: stop after this many move requests")
@@ -104,6 +112,9 @@ func main() {
 	flag.IntVar(&o.pgbenchClients, "clients", 8, "pgbench: clients")
 	flag.StringVar(&o.synchronousCommit, "synchronous-commit", "on", "pgbench: synchronous_commit of its sessions (on or off)")
 	flag.StringVar(&o.script, "script", "", "pgbench: run this pgbench script on -pg instead of the transaction of a move (no setup)")
+	flag.IntVar(&o.listeners, "listeners", 8, "notify: listening connections, one per instance")
+	flag.IntVar(&o.rate, "rate", 0, "notify: notifications a second in all (0: as fast as the publishers can)")
+	flag.IntVar(&o.batch, "batch", 50, "notify: notifications per publisher statement (1..1000)")
 	flag.Parse()
 
 	u, err := url.Parse(o.base)
@@ -120,7 +131,10 @@ func main() {
 	if o.rules, err = engine.RulesByName(rules); err != nil {
 		fail("%v", err)
 	}
-	if o.server == 0 && o.mode != "pgbench" {
+	if o.listeners < 1 || o.listeners > 64 || o.batch < 1 || o.batch > 1000 {
+		fail("-listeners must be 1..64, -batch 1..1000")
+	}
+	if o.server == 0 && o.mode != "pgbench" && o.mode != "notify" {
 		if pids := findProcs("oware", ""); len(pids) == 1 {
 			o.server = pids[0]
 		}
@@ -139,6 +153,8 @@ func main() {
 		err = runPages(ctx, o)
 	case "computer":
 		err = runComputer(ctx, o)
+	case "notify":
+		err = runNotify(ctx, o)
 	case "pgbench":
 		err = runPgbench(ctx, o)
 	default:
