@@ -79,8 +79,8 @@ func checkRebuilt(t *testing.T, g *Game) {
 		t.Fatalf("%s after %q: the rebuilt game differs from the game played", g.Rules.Name(), g.labels)
 	}
 	kept, _ := readRow(row)
-	engines := newEngineCache()
-	engines.keep(g)
+	engines := newKeptGames()
+	engines.keep(g, nil, "")
 	if other, _ := readRow(row); func() bool { other.Version++; return engines.take(other) }() {
 		t.Fatalf("%s after %q: the engine cache answers for another version", g.Rules.Name(), g.labels)
 	}

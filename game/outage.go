@@ -211,7 +211,7 @@ func (s *Service) credit(ctx context.Context, id string, c cut) (bool, error) {
 			return false, nil
 		}
 		g.cut = c
-		err = s.write(ctx, g, now, nil, 0)
+		err = s.write(ctx, g, now, nil, 0, nil)
 		if !errors.Is(err, ErrConflict) {
 			return err == nil, err
 		}

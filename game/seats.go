@@ -87,6 +87,13 @@ func (s *Service) loadFor(ctx context.Context, id string, v Visitor, seated bool
 		return nil, seat, ErrNoSeat
 	}
 	g, err := s.build(ctx, row, nil)
+	if err == nil {
+		hash := ""
+		if visitor != "" {
+			hash = models.HashToken(visitor)
+		}
+		s.keep(g, &gv, hash)
+	}
 	return g, seat, err
 }
 

@@ -19,7 +19,7 @@ type Service struct {
 	db      *models.DB
 	log     *slog.Logger
 	stored  []func(context.Context, *Game)
-	engines engineCache
+	kept    keptGames // the games' states kept (kept.go)
 	clock   func() time.Time
 	pool    *Pool // the computer's searches and jobs (StartComputer); nil for none
 	moved   func(time.Duration)
@@ -31,7 +31,7 @@ type Service struct {
 // New returns the service of the games in db. Every change it stores is
 // announced to the live views of every instance (models.DB.UpdateGame).
 func New(db *models.DB, log *slog.Logger) *Service {
-	return &Service{db: db, log: log, engines: newEngineCache(), clock: time.Now}
+	return &Service{db: db, log: log, kept: newKeptGames(), clock: time.Now}
 }
 
 // SetClock makes the service read the time from now instead of time.Now
@@ -67,6 +67,9 @@ func (s *Service) Load(ctx context.Context, id string) (*Game, error) {
 	}
 	row, err := s.db.FindGame(ctx, id)
 	g, err := s.build(ctx, row, err)
+	if err == nil {
+		s.keep(g, nil, "")
+	}
 	return g, s.asked(id, err)
 }
 
@@ -104,7 +107,7 @@ func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game
 		return nil, err
 	}
 	g, err := readRow(row)
-	if err == nil && !s.engines.take(g) && g.resumeEngine(row.Resume) != nil {
+	if err == nil && !s.kept.take(g) && g.resumeEngine(row.Resume) != nil {
 		err = s.rebuild(ctx, g)
 	}
 	if err != nil && models.Unavailable(err) {
@@ -117,6 +120,15 @@ func (s *Service) build(ctx context.Context, row *models.Game, err error) (*Game
 	g.stored = g.turnNow()
 	s.computerTurn(g) // whichever instance loads it schedules the computer's reply
 	return g, nil
+}
+
+// keep keeps g, just read whole, while it is played (keptGames.keep),
+// with gv, what was read with it for the visitor whose id hashes to
+// visitor (nil and "" for none).
+func (s *Service) keep(g *Game, gv *models.GameVisitor, visitor string) {
+	if g.Status == Playing {
+		s.kept.keep(g, gv, visitor)
+	}
 }
 
 // rebuild builds g's engine game and cache from its stored moves.
@@ -296,7 +308,7 @@ func (s *Service) inTime(ctx context.Context, g *Game, now time.Time, late error
 		return nil
 	}
 	g.flagFall()
-	if err := s.write(ctx, g, now, nil, 0); err != nil {
+	if err := s.write(ctx, g, now, nil, 0, nil); err != nil {
 		return err
 	}
 	return late
@@ -321,8 +333,46 @@ func (g *Game) checkPlaying() error {
 // and ErrTimeUp when the time of the player to move ran out before the
 // move came: the game's end is stored instead.
 func (s *Service) Move(ctx context.Context, g *Game, seat engine.Side, label string) error {
+	return s.move(ctx, g, seat, label, nil)
+}
+
+// MoveFor is LoadSeated, then Move: it plays the pit labelled label for
+// the seat visitor v holds in game id, and returns the game (nil when it
+// could not be loaded, or v holds no seat) and v's seat with LoadSeated's
+// or Move's errors. When this instance kept the game's state (it stored
+// or read the game last, keptGames) and what decided v's seat, nothing is
+// read: the engine checks the move on that state and the write carries
+// the version and what the seat was decided from (models.Seen), one
+// statement in all. Only when that write is refused (another instance
+// wrote the game, a session ended, ...) or the move is not one to store
+// at once (refused, or late) is the game read and the move checked again,
+// as LoadSeated and Move do.
+func (s *Service) MoveFor(ctx context.Context, id string, v Visitor, label string) (*Game, engine.Side, error) {
+	if g, seat, seen := s.keptFor(id, v); g != nil {
+		if err := s.move(ctx, g, seat, label, seen); err == nil {
+			return g, seat, nil
+		}
+	}
+	g, seat, err := s.LoadSeated(ctx, id, v)
+	if err != nil {
+		return nil, seat, err
+	}
+	return g, seat, s.Move(ctx, g, seat, label)
+}
+
+// errUnsure: a move on a kept state that MoveFor must judge on the game
+// read again (the game is not in play, or its time ran out).
+var errUnsure = errors.New("game: judged on the game as stored")
+
+// move is Move; with seen, on a kept state (MoveFor), whose write checks
+// seen, and which stores nothing but the move: errUnsure instead of
+// storing the end of a game whose time ran out.
+func (s *Service) move(ctx context.Context, g *Game, seat engine.Side, label string, seen *models.Seen) error {
 	start := time.Now()
 	now := s.Now()
+	if seen != nil && (g.checkPlaying() != nil || g.expired(now)) {
+		return errUnsure
+	}
 	if err := s.inTime(ctx, g, now, ErrTimeUp); err != nil {
 		return err
 	}
@@ -341,7 +391,7 @@ func (s *Service) Move(ctx context.Context, g *Game, seat engine.Side, label str
 	}
 	g.EndOffer = engine.Nobody
 	m := &models.Move{Ply: len(g.Engine.Moves), Pit: pit, Label: engine.Label(pit), Position: g.Rules.FormatPosition(g.Position)}
-	if err := s.write(ctx, g, now, m, 0); err != nil {
+	if err := s.write(ctx, g, now, m, 0, seen); err != nil {
 		return err
 	}
 	if s.moved != nil {
@@ -532,20 +582,21 @@ func (s *Service) rematchOnce(ctx context.Context, g *Game, seat engine.Side) er
 // store writes g (and m, the move just played) at the service's now:
 // write.
 func (s *Service) store(ctx context.Context, g *Game, m *models.Move) error {
-	return s.write(ctx, g, s.Now(), m, 0)
+	return s.write(ctx, g, s.Now(), m, 0, nil)
 }
 
 // write brings g's clock to now (runClock) and writes g's row with the
 // version check, with m the move just played, or from ply popFrom on the
 // moves taken back (0 for none); then it publishes the change. A move
 // (m, and nothing taken back) writes only what a move changes
-// (models.DB.MoveGame): Move changes nothing else of g.
-func (s *Service) write(ctx context.Context, g *Game, now time.Time, m *models.Move, popFrom int) error {
+// (models.DB.MoveGame, which checks seen when it is not nil: MoveFor):
+// Move changes nothing else of g.
+func (s *Service) write(ctx context.Context, g *Game, now time.Time, m *models.Move, popFrom int, seen *models.Seen) error {
 	g.runClock(now)
 	g.abortEarly()
 	row := g.row()
 	if m != nil && popFrom == 0 {
-		return s.wrote(ctx, g, row, s.db.MoveGame(ctx, row, m))
+		return s.wrote(ctx, g, row, s.db.MoveGame(ctx, row, m, seen))
 	}
 	row.PopFrom = popFrom
 	return s.wrote(ctx, g, row, s.db.UpdateGame(ctx, row, m))
@@ -562,7 +613,7 @@ func (s *Service) wrote(ctx context.Context, g *Game, row *models.Game, err erro
 		return s.asked(g.ID, err)
 	}
 	g.Version, g.UpdatedAt, g.stored = row.Version, row.UpdatedAt, g.turnNow()
-	s.engines.keep(g)
+	s.kept.keep(g, nil, "")
 	s.published(ctx, g)
 	if g.Status == Over && g.Rated {
 		s.rate(ctx, g)

@@ -58,7 +58,7 @@ func (s *Service) expireGame(ctx context.Context, id string, now time.Time) (boo
 			return false, nil
 		}
 		g.flagFall()
-		err = s.write(ctx, g, now, nil, 0)
+		err = s.write(ctx, g, now, nil, 0, nil)
 		if !errors.Is(err, ErrConflict) {
 			return err == nil, err
 		}

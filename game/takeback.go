@@ -175,5 +175,5 @@ func (s *Service) popTo(ctx context.Context, g *Game, keep int) error {
 	for i := range g.RoundSeen {
 		g.RoundSeen[i] = min(g.RoundSeen[i], g.Engine.Round)
 	}
-	return s.write(ctx, g, s.Now(), nil, keep+1)
+	return s.write(ctx, g, s.Now(), nil, keep+1, nil)
 }

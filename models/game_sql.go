@@ -284,11 +284,17 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 // that a move withdraws, the caches, the clock) with the version check
 // ($2), and the move ($12-$14; its position is the game's, $3). None of
 // them is indexed, so the update stays on the row's page (HOT).
-const moveGame = `WITH g AS (
+// moveGameSeen adds the checks of a move written from a kept state
+// (Seen, $19-$31).
+const (
+	moveGame     = moveGameSet + `WHERE id = $1 AND version = $2` + moveGameInsert
+	moveGameSeen = moveGameSet + `WHERE id = $1 AND version = $2 AND ` + seenCheck + moveGameInsert
+	moveGameSet  = `WITH g AS (
 	UPDATE games SET position = $3, status = $4, result = $5, reason = $6, version = version + 1,
 		end_offer = $7, move_labels = $8, resume = $9, rounds = $10, updated_at = $11,
 		south_ms = $15, north_ms = $16, turn_since = $17, deadline = $18
-	WHERE id = $1 AND version = $2
+	`
+	moveGameInsert = `
 	RETURNING id, version
 ), m AS (
 	INSERT INTO moves (game_id, ply, pit, label, position, created_at)
@@ -296,34 +302,76 @@ const moveGame = `WITH g AS (
 	RETURNING id
 )
 SELECT (SELECT id FROM m) FROM g`
+	// seenCheck is Seen's condition on the games row being updated.
+	seenCheck = `south_user_id IS NOT DISTINCT FROM $19 AND north_user_id IS NOT DISTINCT FROM $20
+		AND rated = $21 AND unrated = $22 AND south_rating = $23 AND north_rating = $24 AND hints = $25 AND hint = $26
+		AND ($27 = '' OR COALESCE((SELECT vs.token_hash FROM visitor_seats vs WHERE vs.game_id = $1 AND vs.visitor_id = $27), '') = $28)
+		AND ($29 = 0 OR (
+			COALESCE((SELECT CASE WHEN u.deleted_at IS NULL THEN u.epoch ELSE -1 END FROM users u WHERE u.id = games.south_user_id), 0) = $30
+			AND COALESCE((SELECT CASE WHEN u.deleted_at IS NULL THEN u.epoch ELSE -1 END FROM users u WHERE u.id = games.north_user_id), 0) = $31))`
+)
 
 // moveGameSQLite is moveGame's update on SQLite (the move is a second
-// statement of the same transaction).
+// statement of the same transaction); moveGameSeenSQLite moveGameSeen's.
 const moveGameSQLite = `UPDATE games SET position = ?3, status = ?4, result = ?5, reason = ?6, version = version + 1,
 	end_offer = ?7, move_labels = ?8, resume = ?9, rounds = ?10, updated_at = ?11,
-	south_ms = ?12, north_ms = ?13, turn_since = ?14, deadline = ?15
+	south_ms = ?15, north_ms = ?16, turn_since = ?17, deadline = ?18
 	WHERE id = ?1 AND version = ?2`
+
+var moveGameSeenSQLite = moveGameSQLite + ` AND ` + strings.ReplaceAll(sqliteParams(seenCheck), "IS NOT DISTINCT FROM", "IS")
+
+// Seen is what a move written from a kept state of its game (one an
+// instance stored or read before, not read again for the move) checks is
+// still so, besides the version, in the same statement (MoveGame): the
+// columns that change without a new version (the seated accounts, the
+// ratings, the hints: the row's own, passed in the Game written) and what
+// decided the mover's seat (the guest's seat of the visitor, the seated
+// accounts' session epochs). When one is no longer so nothing is written
+// and the error wraps ErrConflict: the game must be read again.
+type Seen struct {
+	// Visitor is the hash of the browser's visitor id (HashToken) whose
+	// seat was decided from SeatHash, the token hash of its kept seat as
+	// read ("" for none); Visitor "" checks neither.
+	Visitor, SeatHash string
+	// Accounts asks for the check of Epochs: the seated accounts' session
+	// epochs (User.Epoch) as read, by seat (South, North): 0 for a seat
+	// without an account, -1 for a deleted account.
+	Accounts bool
+	Epochs   [2]int
+}
 
 // MoveGame is UpdateGame for a move: it writes only the columns a move
 // may change (Position, Status, Result, Reason, EndOffer, MoveLabels,
 // Resume, Rounds, the clock: SouthMS, NorthMS, TurnSince, Deadline) and
 // inserts m, whose Position must be g.Position; any other change of g is
-// not stored. Same version check, errors and announcement as UpdateGame.
-func (db *DB) MoveGame(ctx context.Context, g *Game, m *Move) error {
+// not stored. Same version check, errors and announcement as UpdateGame;
+// with seen, also its checks (Seen), in the same one statement on
+// PostgreSQL (one transaction on SQLite).
+func (db *DB) MoveGame(ctx context.Context, g *Game, m *Move, seen *Seen) error {
 	now := db.Gorm.NowFunc()
 	mv := *m
 	mv.GameID, mv.CreatedAt = g.ID, now
+	args := []any{g.ID, g.Version, g.Position, g.Status, g.Result, g.Reason,
+		g.EndOffer, g.MoveLabels, g.Resume, g.Rounds, now, mv.Ply, mv.Pit, mv.Label,
+		g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline}
+	q, qs := moveGame, moveGameSQLite
+	if seen != nil {
+		accounts := 0
+		if seen.Accounts {
+			accounts = 1
+		}
+		args = append(args, g.SouthUserID, g.NorthUserID, g.Rated, g.Unrated, g.SouthRating, g.NorthRating,
+			g.Hints, g.Hint, seen.Visitor, seen.SeatHash, accounts, seen.Epochs[0], seen.Epochs[1])
+		q, qs = moveGameSeen, moveGameSeenSQLite
+	}
 	var err error
 	if db.pool != nil {
 		var id int64
-		err = db.pool.QueryRow(ctx, moveGame, g.ID, g.Version, g.Position, g.Status, g.Result, g.Reason,
-			g.EndOffer, g.MoveLabels, g.Resume, g.Rounds, now, mv.Ply, mv.Pit, mv.Label,
-			g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline).Scan(&id)
+		err = db.pool.QueryRow(ctx, q, args...).Scan(&id)
 		mv.ID = uint(id)
 	} else {
 		err = db.inTx(ctx, func(tx *sql.Tx) error {
-			res, err := tx.ExecContext(ctx, moveGameSQLite, g.ID, g.Version, g.Position, g.Status, g.Result,
-				g.Reason, g.EndOffer, g.MoveLabels, g.Resume, g.Rounds, now, g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline)
+			res, err := tx.ExecContext(ctx, qs, args...)
 			if err != nil {
 				return err
 			}

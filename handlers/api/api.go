@@ -189,18 +189,25 @@ func jsonHasNUL(b []byte) bool {
 }
 
 // apiMove: POST /api/v1/games/{id}/moves {"pit":"C"} with the bearer token.
+// The game is loaded and the move stored in one round trip when this
+// instance kept the game (game.Service.MoveFor); a bad body is refused
+// after the seat is checked, as for the other actions.
 func (h *API) apiMove(c echo.Context) error {
-	g, seat, err := h.Bearer(c)
-	if err != nil {
+	if core.BearerToken(c) == "" {
+		_, _, err := h.Bearer(c) // 401
 		return err
 	}
 	var req struct {
 		Pit string `json:"pit"`
 	}
 	if err := bindJSON(c, &req); err != nil {
+		if _, _, serr := h.Bearer(c); serr != nil {
+			return serr
+		}
 		return err
 	}
-	if err := h.Games.Move(c.Request().Context(), g, seat, req.Pit); err != nil {
+	g, seat, err := h.Games.MoveFor(c.Request().Context(), c.Param("id"), h.VisitorOf(c), req.Pit)
+	if err != nil {
 		return err
 	}
 	h.MailTurn(c, g, seat)

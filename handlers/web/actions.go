@@ -16,12 +16,13 @@ import (
 )
 
 // moveForm plays the posted pit (form field "pit", a label).
+// The game is loaded and the move stored in one round trip when this
+// instance kept the game (game.Service.MoveFor).
 func (h *Site) moveForm(c echo.Context) error {
-	g, seat, err := h.seated(c)
-	if err != nil {
+	g, seat, err := h.Games.MoveFor(c.Request().Context(), c.Param("id"), h.VisitorOf(c), c.FormValue("pit"))
+	if g == nil {
 		return err
 	}
-	err = h.Games.Move(c.Request().Context(), g, seat, c.FormValue("pit"))
 	if err == nil {
 		h.MailTurn(c, g, seat)
 	}

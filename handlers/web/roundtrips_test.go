@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"oware/engine"
+	"oware/game"
 	"oware/handlers/handlerstest"
 	"oware/models"
 	"oware/models/modelstest"
@@ -78,29 +81,51 @@ func markCounted(next http.Handler) http.Handler {
 func countedSite(t *testing.T) (*handlerstest.Site, *statements, *models.DB) {
 	t.Helper()
 	counted := &statements{}
-	db, err := models.OpenWith(t.Context(), modelstest.EmptyPostgres(t), nil, models.Options{Tracer: counted})
+	dsn := modelstest.EmptyPostgres(t)
+	db, err := models.OpenWith(t.Context(), dsn, nil, models.Options{Tracer: counted})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	other = func(t *testing.T) *models.DB {
+		t.Helper()
+		db, err := models.OpenWith(t.Context(), dsn, nil, models.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
 	return handlerstest.NewSiteWrapped(t, db, nil, markCounted), counted, db
 }
 
-// TestBrowserMoveRoundTrips: on PostgreSQL a browser's move costs two
-// round trips to the database, as the API's does (DESIGN.md, "One request,
-// end to end"): one query reads the game with the visitor's seat and the
-// session's account, one statement writes the move. Before issue 20 it
-// cost three: the guest's seat, or the logged-in account, was read apart.
-// The read leaves out the game's settings, which the instance kept when
-// the page was shown (issue 21): 39 columns (the game's state and the
-// players' names, 36; their session epochs; the visitor's seat), 50
-// before.
+// other opens a second handle on the database of the last countedSite,
+// as another instance has.
+var other func(t *testing.T) *models.DB
+
+// TestBrowserMoveRoundTrips: on PostgreSQL a move whose game this
+// instance has seen costs one round trip to the database, a browser's as
+// the API's (issue 37): the instance keeps the game's state it last wrote
+// or read, the engine checks the move on it, and one statement writes the
+// move with the expected version and what decided the seat
+// (game.Service.MoveFor). Before it cost two (DESIGN.md, "One request,
+// end to end": a read of the game with the visitor's seat and the
+// session's account, 39 columns, then the write), before issue 20 three.
 // Each kind of browser plays one move with htmx and one without
-// JavaScript.
+// JavaScript, after the game's page; then a move whose game another
+// instance wrote last is read again: two, the read of 39 columns (the
+// game's state and the players' names, 36; their session epochs; the
+// visitor's seat: the settings stay kept, issue 21).
 func TestBrowserMoveRoundTrips(t *testing.T) {
-	s, counted, _ := countedSite(t)
+	s, counted, db := countedSite(t)
 	count := map[string]string{"X-Count-Statements": "1"}
 	htmx := map[string]string{"X-Count-Statements": "1", "HX-Request": "true"}
+	oneWrite := func(what string, got []string) {
+		t.Helper()
+		if len(got) != 1 || !strings.HasPrefix(got[0], "WITH g AS ( UPDATE games SET position") {
+			t.Errorf("%s: %d statements, want the move's one write:\n%s", what, len(got), strings.Join(got, "\n"))
+		}
+	}
 
 	for _, tc := range []struct {
 		name         string
@@ -117,21 +142,50 @@ func TestBrowserMoveRoundTrips(t *testing.T) {
 			if code != http.StatusSeeOther {
 				t.Fatalf("move without JavaScript: %d %s", code, body)
 			}
-			if got := counted.take(); len(got) != 2 {
-				t.Errorf("move without JavaScript: %d statements, want 2:\n%s", len(got), strings.Join(got, "\n"))
-			} else if n := selected(got[0]); n != 39 {
-				t.Errorf("move without JavaScript: the read selects %d columns, want 39:\n%s", n, got[0])
-			}
+			oneWrite("move without JavaScript", counted.take())
 			_, _, page = s.Get(north.C, north.Game)
 			code, _, body = s.Post(north.C, north.Game+"/moves", url.Values{"_csrf": {s.Csrf(page)}, "pit": {"c"}}, htmx)
 			if code != http.StatusOK {
 				t.Fatalf("move with htmx: %d %s", code, body)
 			}
-			if got := counted.take(); len(got) != 2 {
-				t.Errorf("move with htmx: %d statements, want 2:\n%s", len(got), strings.Join(got, "\n"))
+			oneWrite("move with htmx", counted.take())
+
+			// Another instance (a second handle on the database) writes
+			// the game (North offers to end it): this one's kept state is
+			// a version behind, its write is refused, the game read.
+			second := game.New(other(t), slog.New(slog.DiscardHandler))
+			id := strings.TrimPrefix(south.Game, "/en/games/")
+			g, err := second.Load(t.Context(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := second.OfferEnd(t.Context(), g, engine.North); err != nil {
+				t.Fatal(err)
+			}
+			code, _, body = s.Post(south.C, south.Game+"/moves", url.Values{"_csrf": {token}, "pit": {"D"}}, count)
+			if code != http.StatusSeeOther {
+				t.Fatalf("move after another instance's write: %d %s", code, body)
+			}
+			got := counted.take()
+			if len(got) != 3 || selected(got[1]) != 39 {
+				t.Errorf("move after another instance's write: %d statements, want the refused write, the read of 39 columns and the write:\n%s",
+					len(got), strings.Join(got, "\n"))
+			}
+			if n, _ := handlerstest.Stored(t, db, id); n != 3 {
+				t.Errorf("%d moves stored, want 3", n)
 			}
 		})
 	}
+
+	t.Run("api", func(t *testing.T) {
+		id, south, _ := s.NewAPIGame("abapa")
+		code, _, body := s.Do(nil, "POST", "/api/v1/games/"+id+"/moves", strings.NewReader(`{"pit":"C"}`),
+			map[string]string{"Content-Type": "application/json", "Authorization": "Bearer " + south, "X-Count-Statements": "1"})
+		if code != http.StatusOK {
+			t.Fatalf("API move: %d %s", code, body)
+		}
+		oneWrite("API move", counted.take())
+	})
 }
 
 // selected returns how many columns the SELECT q reads (its list's
