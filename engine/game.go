@@ -27,8 +27,10 @@ type Game struct {
 	// moves played before it; game records write them as "=".
 	Agreements []int
 	// seen holds the positions since the last capture, the round's start
-	// included; an earlier position with other captures can never come back.
-	seen []Position
+	// included, the latest first; an earlier position with other captures
+	// can never come back. Its entries are never changed, so a Clone
+	// shares them: a copy costs the same however long the history.
+	seen *seenPosition
 	// roundStarts holds the start of every round of a match so far, the
 	// first included (RULES.md 4.8).
 	roundStarts []Position
@@ -43,7 +45,7 @@ type Game struct {
 // Oware start in which the game is already decided (25 captured, no legal
 // move) is over at once.
 func NewGame(r Rules, start Position) *Game {
-	g := &Game{Rules: r, Start: start, Position: start, Round: 1, Starter: start.ToMove, seen: []Position{start}}
+	g := &Game{Rules: r, Start: start, Position: start, Round: 1, Starter: start.ToMove, seen: &seenPosition{p: start}}
 	_, rounds := r.(Rounds)
 	if rounds {
 		g.roundStarts = []Position{start}
@@ -70,7 +72,6 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.Moves = slices.Clone(g.Moves)
 	c.Agreements = slices.Clone(g.Agreements)
-	c.seen = slices.Clone(g.seen)
 	c.roundStarts = slices.Clone(g.roundStarts)
 	return &c
 }
@@ -175,7 +176,7 @@ func (g *Game) Play(pit int) (Move, error) {
 	g.Moves = append(g.Moves, pit)
 	g.RoundMoves++
 	if next.Captured != g.Position.Captured {
-		g.seen = g.seen[:0]
+		g.seen = nil
 	}
 	g.Position = next
 	if !mv.Over && !mv.RoundOver && g.repeated(next) {
@@ -190,7 +191,7 @@ func (g *Game) Play(pit int) (Move, error) {
 			mv.Result = resultByCaptures(&g.Position)
 		}
 	}
-	g.seen = append(g.seen, next)
+	g.seen = &seenPosition{p: next, before: g.seen}
 	if mv.RoundOver {
 		g.endRound(&mv)
 	}
@@ -218,11 +219,25 @@ func (g *Game) endRound(mv *Move) {
 	g.roundStarts = append(g.roundStarts, next)
 	g.Position, g.Starter = next, next.ToMove
 	g.Round, g.RoundMoves = g.Round+1, 0
-	g.seen = append(g.seen[:0], next)
+	g.seen = &seenPosition{p: next}
 }
 
 // repeated reports whether p's pits, owners and player to move occurred before.
-func (g *Game) repeated(p Position) bool { return onPathWithOwners(g.seen, &p) }
+func (g *Game) repeated(p Position) bool {
+	for s := g.seen; s != nil; s = s.before {
+		if s.p.Pits == p.Pits && s.p.ToMove == p.ToMove && s.p.Owner == p.Owner {
+			return true
+		}
+	}
+	return false
+}
+
+// seenPosition is an entry of Game.seen: a position and the entries
+// before it.
+type seenPosition struct {
+	p      Position
+	before *seenPosition
+}
 
 // Resign ends the game (or Nam-nam match): side s loses (RULES.md 2.6, 4.7).
 // The position is unchanged. Errors: ErrGameOver.

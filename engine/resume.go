@@ -42,7 +42,7 @@ func Resume(r Rules, start Position, s State) (*Game, error) {
 	}
 	g := &Game{Rules: r, Start: start, Position: s.Position, Moves: slices.Clone(s.Moves),
 		Round: s.Round, Starter: s.Starter, RoundMoves: s.RoundMoves, Agreements: slices.Clone(s.Agreements),
-		seen: []Position{s.Position}, historyUnknown: s.RoundMoves > 0}
+		seen: &seenPosition{p: s.Position}, historyUnknown: s.RoundMoves > 0}
 	if rounds {
 		g.roundStarts = append([]Position{start}, s.RoundStarts...)
 	}
