@@ -132,7 +132,7 @@ func CheckLegal(l Localizer, r engine.Rules, pos engine.Position, labels []strin
 	v := Verdict{Checked: ticked}
 	if ticked == legal {
 		v.Correct = true
-		v.Lines = []string{l.T("tut_ok_legal", "Labels", labelList(legal))}
+		v.Lines = []string{l.N("tut_ok_legal", legal.Count(), "Labels", labelList(legal))}
 		return v
 	}
 	for _, pit := range (ticked &^ legal).Pits() {

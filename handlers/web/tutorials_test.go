@@ -131,6 +131,8 @@ func tutorialAnswers(t *testing.T, db *models.DB) {
 		{one, 7, pit("E"), true, []string{"It puts 1 seed into your opponent&#39;s row"}},
 		{one, 8, pit("F"), true, []string{"You capture 3 seeds (a).", "The game is over: South wins 25 to 6."}},
 		{two, 3, url.Values{"pit": {"A", "B", "C", "D", "E"}}, true, []string{"Right!", "The legal moves are A, B, C, D, E."}},
+		// North's row is empty and only E (2 seeds) reaches it (RULES.md 2.5).
+		{"feeding", 5, pit("E"), true, []string{"Right!", "E is the only legal move."}},
 		{two, 4, pit("E"), true, []string{"A grand slam: you capture the whole row, 7 seeds.", "South wins 26 to 22."}},
 		{two, 5, pit("F"), true, []string{"you capture the whole row, 7 seeds.", "After a grand slam in Warri you move again."}},
 		{two, 7, pit("F"), true, []string{"South wins 30 to 18."}},
