@@ -181,13 +181,16 @@ func (h *Site) stepView(c echo.Context, t *content.Tutorial, s *content.Tutorial
 			v.Choices = 1<<engine.NumPits - 1
 			break
 		}
-		for i := range engine.PitsPerRow {
-			v.Choices |= 1 << (engine.RowStart(pos.ToMove) + i)
-		}
+		v.Choices = rowMoves(pos.ToMove)
 	case "":
 	default:
 		// Every pit is a button, so that a wrong one gets its hint.
 		v.Board.Playable = 1<<engine.NumPits - 1
+		if !rounds {
+			// The opponent's row answers a click with its hint, but is no
+			// keyboard stop: Tab goes through the mover's six pits only.
+			v.Board.Untabbed = v.Board.Playable &^ rowMoves(pos.ToMove)
+		}
 		// Without JavaScript the answer page scrolls to the verdict.
 		v.Board.Action, v.Board.Target, v.Board.CSRF = here+"#feedback", "#tutorial", v.CSRF
 		v.HintURL = route.In(lang, route.TutorialHintPattern, t.Slug, strconv.Itoa(s.Number)) // a move answers it: the computer can hint one
@@ -289,4 +292,13 @@ func (h *Site) reachStep(c echo.Context, slug string, step int) error {
 	all[slug] = old
 	v.Sess.SetTutorials(all)
 	return v.Sess.Save()
+}
+
+// rowMoves is the set of side's six pits.
+func rowMoves(side engine.Side) engine.Moves {
+	var m engine.Moves
+	for i := range engine.PitsPerRow {
+		m |= 1 << (engine.RowStart(side) + i)
+	}
+	return m
 }

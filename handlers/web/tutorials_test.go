@@ -3,6 +3,7 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -309,5 +310,26 @@ func tutorialProgress(t *testing.T, db *models.DB) {
 	}
 	if len(kept) != 1 || kept[0].Step != 6 {
 		t.Errorf("the visitor's progress did not join the account: %+v", kept)
+	}
+}
+
+// TestTutorialTabOrder: on a move task, the opponent's six pits are
+// buttons (a click gets its hint) but no Tab stops; the mover's are.
+func TestTutorialTabOrder(t *testing.T) {
+	s := handlerstest.NewSite(t, handlerstest.ModelsOpenSQLite(t))
+	// oware-step-by-step step 3: South to move, "play C".
+	code, _, page := s.Get(nil, "/en/tutorials/oware-step-by-step/3")
+	if code != http.StatusOK {
+		t.Fatalf("%d", code)
+	}
+	for _, l := range []string{"a", "b", "c", "d", "e", "f"} {
+		if !regexp.MustCompile(`<button[^>]*id="pit-` + l + `"[^>]*tabindex="-1"`).MatchString(page) {
+			t.Errorf("pit %s: a button in the Tab order", l)
+		}
+	}
+	for _, l := range []string{"A", "B", "C", "D", "E", "F"} {
+		if b := regexp.MustCompile(`<button[^>]*id="pit-` + l + `"[^>]*>`).FindString(page); b == "" || strings.Contains(b, "tabindex") {
+			t.Errorf("pit %s: %q, want a button in the Tab order", l, b)
+		}
 	}
 }
