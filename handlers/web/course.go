@@ -159,3 +159,22 @@ func (h *Site) lessonsDone(ctx context.Context, lang string, id uint) (*views.Le
 	}
 	return &views.LessonsDone{Done: done, All: len(list), URL: route.Tutorials(lang)}, nil
 }
+
+// practiceBanner returns the game page's line for g when it is the
+// visitor's last practice game (seated in it), nil otherwise.
+func (h *Site) practiceBanner(c echo.Context, g *game.Game, seat engine.Side) *views.PracticeBanner {
+	slug, step, id := h.Visit(c).Sess.Practice()
+	if seat == engine.Nobody || id != g.ID {
+		return nil
+	}
+	lang := core.LangOf(c)
+	t, err := h.Content.Tutorial(c.Request().Context(), lang, slug)
+	if err != nil || step < 1 || step > len(t.Steps) {
+		return nil
+	}
+	goal, err := tutor.ParseGoal(t.Steps[step-1].Task)
+	if err != nil || goal.Kind != tutor.GoalPractice {
+		return nil
+	}
+	return &views.PracticeBanner{Goal: tutor.PracticePrompt(h.Visit(c).L, goal), StepURL: route.TutorialStep(lang, slug, step)}
+}

@@ -118,6 +118,7 @@ func (h *Site) gamePage(c echo.Context) error {
 		v.Error = p.L.T(key)
 	}
 	v.Presence = h.presenceView(c, g, seat)
+	v.Practice = h.practiceBanner(c, g, seat)
 	if v.Chat, err = h.chatView(c, g, seat); err != nil {
 		return err
 	}

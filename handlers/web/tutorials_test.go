@@ -333,3 +333,24 @@ func TestTutorialTabOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestPracticeBanner: the learner's practice game names its goal and
+// leads back to the lesson's step; a spectator of it sees neither.
+func TestPracticeBanner(t *testing.T) {
+	s := handlerstest.NewSite(t, handlerstest.ModelsOpenSQLite(t))
+	c := s.Browser()
+	const step = "/en/tutorials/rules-practice/3"
+	_, _, page := s.Get(c, step)
+	code, hdr, _ := s.Post(c, step+"/practice", url.Values{"_csrf": {s.Csrf(page)}}, nil)
+	if code != http.StatusSeeOther || !strings.HasPrefix(hdr.Get("Location"), "/en/games/") {
+		t.Fatalf("practice: %d %v", code, hdr)
+	}
+	_, _, game := s.Get(c, hdr.Get("Location"))
+	if !strings.Contains(game, `class="practice-banner"`) || !strings.Contains(game, "Play this position out against the computer (level 1) and win.") ||
+		!strings.Contains(game, `href="`+step+`"`) || !strings.Contains(game, "Back to the lesson") {
+		t.Errorf("the practice game shows no goal or way back:\n%s", game)
+	}
+	if _, _, other := s.Get(s.Browser(), hdr.Get("Location")); strings.Contains(other, "practice-banner") {
+		t.Error("another browser sees the learner's practice line")
+	}
+}
