@@ -172,9 +172,14 @@ func (h *Site) practiceBanner(c echo.Context, g *game.Game, seat engine.Side) *v
 	if err != nil || step < 1 || step > len(t.Steps) {
 		return nil
 	}
-	goal, err := tutor.ParseGoal(t.Steps[step-1].Task)
+	s := t.Steps[step-1]
+	goal, err := tutor.ParseGoal(s.Task)
 	if err != nil || goal.Kind != tutor.GoalPractice {
 		return nil
 	}
-	return &views.PracticeBanner{Goal: tutor.PracticePrompt(h.Visit(c).L, goal), StepURL: route.TutorialStep(lang, slug, step)}
+	r, _, err := tutor.Board(s.Rules, s.Position, s.Highlight, s.Accept)
+	if err != nil {
+		return nil
+	}
+	return &views.PracticeBanner{Goal: tutor.PracticePrompt(h.Visit(c).L, r, goal), StepURL: route.TutorialStep(lang, slug, step)}
 }
