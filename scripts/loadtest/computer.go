@@ -111,9 +111,11 @@ func playComputer(ctx context.Context, a *api, o options) ([]time.Duration, erro
 			if g.Status == "over" {
 				return out, nil
 			}
-			// 10 ms: 20 players asking every 2 ms kept the server busy
-			// with 10,000 requests a second of their own.
-			time.Sleep(10 * time.Millisecond)
+			// 10 ms by default: 20 players asking every 2 ms kept the
+			// server busy with 10,000 requests a second of their own; a
+			// browser waits on its event stream instead, so measuring
+			// others' moves beside them wants a longer -poll.
+			time.Sleep(o.poll)
 		}
 	}
 	return out, nil

@@ -81,10 +81,11 @@ type options struct {
 	pgbenchClients    int
 	synchronousCommit string
 	script            string
-	level             int  // computer: the computer's level
-	think             bool // computer: with the minimum thinking time
-	listeners, batch  int  // notify: listening connections, notifications per statement
-	rate              int  // notify: notifications a second in all (0: as fast as they can)
+	level             int           // computer: the computer's level
+	think             bool          // computer: with the minimum thinking time
+	poll              time.Duration // computer: how often a player asks whether the reply came
+	listeners, batch  int           // notify: listening connections, notifications per statement
+	rate              int           // notify: notifications a second in all (0: as fast as they can)
 }
 
 func main() {
@@ -100,6 +101,7 @@ func main() {
 	flag.IntVar(&o.server, "pid", 0, "the server's pid, for its CPU and memory (default: the process named oware)")
 	flag.IntVar(&o.games, "games", 4, "long: games to play; computer: games per player")
 	flag.IntVar(&o.level, "level", 8, "computer: the computer's level, 1-8")
+	flag.DurationVar(&o.poll, "poll", 10*time.Millisecond, "computer: how often a player asks whether the reply came (its requests load the site; a browser's stream does not poll)")
 	flag.BoolVar(&o.think, "think", false, "computer: keep the computer's minimum thinking time")
 	flag.IntVar(&o.plies, "plies", 600, "long: moves per game")
 	flag.BoolVar(&o.quiet, "quiet", false, "long: moves that capture nothing when they can (the longest repetition history)")
@@ -130,6 +132,9 @@ func main() {
 	}
 	if o.rules, err = engine.RulesByName(rules); err != nil {
 		fail("%v", err)
+	}
+	if o.poll < time.Millisecond || o.poll > 10*time.Second {
+		fail("-poll must be 1ms..10s")
 	}
 	if o.listeners < 1 || o.listeners > 64 || o.batch < 1 || o.batch > 1000 {
 		fail("-listeners must be 1..64, -batch 1..1000")
