@@ -162,8 +162,8 @@ func TestCourse(t *testing.T) {
 	want := map[string][2]int{
 		"oware-step-by-step": {12, 6}, "sowing": {6, 5}, "captures": {7, 5}, "feeding": {6, 4},
 		"game-end": {6, 3}, "grand-slam": {8, 6}, "rules-practice": {6, 6}, "namnam": {10, 8}, "namnam-pits": {6, 4},
-		"mobility": {8, 6}, "seeds-at-home": {7, 5},
-		"first-moves": {9, 6}, "opening-ideas": {11, 8},
+		"mobility": {8, 6}, "seeds-at-home": {7, 5}, "quiet-grand-slam": {7, 6},
+		"first-moves": {9, 6}, "opening-ideas": {12, 9},
 		"namnam-practice": {6, 5},
 	}
 	var en []content.Lesson

@@ -31,7 +31,7 @@ func TestLoadTutorials(t *testing.T) {
 				slugs = append(slugs, l.Stage+"/"+l.Slug)
 			}
 		}
-		want := "rules/oware-step-by-step rules/sowing rules/captures rules/feeding rules/game-end rules/grand-slam rules/rules-practice namnam/namnam namnam/namnam-pits"
+		want := "rules/oware-step-by-step rules/sowing rules/captures rules/feeding rules/game-end rules/grand-slam rules/rules-practice namnam/namnam namnam/namnam-pits namnam/namnam-practice"
 		if err != nil || strings.Join(slugs, " ") != want {
 			t.Fatalf("it lessons %v (%v), want %s", slugs, err, want)
 		}
