@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"oware/models"
 )
@@ -102,7 +103,9 @@ func deref(id *uint) uint {
 }
 
 // ChallengesFor returns the challenges open now for account id (sent to
-// it by name), the newest first, at most LobbySize.
+// it by name) and the ones it sent by name (Challenge.Sent), open or
+// declined (Challenge.Declined) while they would be open, the newest
+// first, at most LobbySize.
 func (s *Service) ChallengesFor(ctx context.Context, id uint) ([]*Challenge, error) {
 	now := s.Now()
 	rows, err := s.db.ChallengesFor(ctx, now, id, LobbySize)
@@ -116,10 +119,23 @@ func (s *Service) ChallengesFor(ctx context.Context, id uint) ([]*Challenge, err
 	return out, nil
 }
 
-// DeclineChallenge declines the open challenge id sent to account userID:
-// it is cancelled. ErrNotFound (no such challenge), ErrNotForYou (sent to
-// someone else, or to anyone), ErrChallengeTaken (no longer open).
-func (s *Service) DeclineChallenge(ctx context.Context, id string, userID uint) error {
+// DeclineReasons are the reasons a challenge may be declined with
+// (Lichess's words); DeclineChallenge keeps one for the challenger.
+var DeclineReasons = []string{"generic", "later", "tooFast", "tooSlow", "timeControl", "rated", "casual",
+	"standard", "variant", "noBot", "onlyBot"}
+
+// DeclineChallenge declines the open challenge id sent to account userID
+// with reason (one of DeclineReasons; "" is "generic"): it is cancelled,
+// the reason kept for its challenger (Challenge.Declined). ErrNotFound (no
+// such challenge), ErrNotForYou (sent to someone else, or to anyone),
+// ErrChallengeTaken (no longer open), ErrBadSettings (no such reason).
+func (s *Service) DeclineChallenge(ctx context.Context, id string, userID uint, reason string) error {
+	if reason == "" {
+		reason = "generic"
+	}
+	if !slices.Contains(DeclineReasons, reason) {
+		return ErrBadSettings
+	}
 	c, err := s.FindChallenge(ctx, id)
 	if err != nil {
 		return err
@@ -127,7 +143,7 @@ func (s *Service) DeclineChallenge(ctx context.Context, id string, userID uint) 
 	if c.row.ForUserID == nil || *c.row.ForUserID != userID {
 		return ErrNotForYou
 	}
-	ok, err := s.db.CancelChallenge(ctx, id)
+	ok, err := s.db.DeclineChallenge(ctx, id, reason)
 	if err == nil && !ok {
 		err = ErrChallengeTaken
 	}

@@ -61,11 +61,22 @@ func TestBotsNeverMeetPeopleByPairing(t *testing.T) {
 				t.Errorf("challenge by %d for %q rated %v: %v, want %v", c.by.UserID, c.for_, c.rated, err, c.want)
 			}
 		}
+		// The bot's: ama's to it, its own to kwame.
 		mine, err := s.ChallengesFor(ctx, aalina.UserID)
-		if err != nil || len(mine) != 1 || mine[0].By != "ama" || mine[0].Rated {
+		if len(mine) == 2 && mine[0].Sent(aalina.UserID) {
+			mine[0], mine[1] = mine[1], mine[0]
+		}
+		if err != nil || len(mine) != 2 || mine[0].By != "ama" || mine[0].Rated || mine[0].ByBot || mine[0].Sent(aalina.UserID) ||
+			mine[1].By != "aalina" || !mine[1].ByBot || !mine[1].Sent(aalina.UserID) {
 			t.Fatalf("challenges for the bot: %+v %v", mine, err)
 		}
-		if err := s.DeclineChallenge(ctx, mine[0].ID, kwame.UserID); !errors.Is(err, game.ErrNotForYou) {
+		if err := s.DeclineChallenge(ctx, mine[0].ID, kwame.UserID, ""); !errors.Is(err, game.ErrNotForYou) {
+			t.Errorf("declined by another bot: %v, want ErrNotForYou", err)
+		}
+		if err := s.DeclineChallenge(ctx, mine[1].ID, kwame.UserID, "because"); !errors.Is(err, game.ErrBadSettings) {
+			t.Errorf("declined for no such reason: %v, want ErrBadSettings", err)
+		}
+		if err := s.DeclineChallenge(ctx, mine[0].ID, kwame.UserID, ""); !errors.Is(err, game.ErrNotForYou) {
 			t.Errorf("declined by another bot: %v, want ErrNotForYou", err)
 		}
 		g, _, side, err := s.Accept(ctx, mine[0].ID, aalina)
@@ -85,10 +96,13 @@ func TestBotsNeverMeetPeopleByPairing(t *testing.T) {
 		if len(theirs) != 1 {
 			t.Fatalf("challenges for kwame: %d", len(theirs))
 		}
-		if err := s.DeclineChallenge(ctx, theirs[0].ID, kwame.UserID); err != nil {
+		if err := s.DeclineChallenge(ctx, theirs[0].ID, kwame.UserID, "tooFast"); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.DeclineChallenge(ctx, theirs[0].ID, kwame.UserID); !errors.Is(err, game.ErrChallengeTaken) {
+		if c, err := s.FindChallenge(ctx, theirs[0].ID); err != nil || c.Status != "cancelled" || c.Declined != "tooFast" {
+			t.Errorf("the declined challenge: %+v %v", c, err)
+		}
+		if err := s.DeclineChallenge(ctx, theirs[0].ID, kwame.UserID, ""); !errors.Is(err, game.ErrChallengeTaken) {
 			t.Errorf("declined twice: %v, want ErrChallengeTaken", err)
 		}
 		if left, _ := s.ChallengesFor(ctx, kwame.UserID); len(left) != 0 {

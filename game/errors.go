@@ -97,6 +97,9 @@ var (
 	// ErrBotRated: a game between a bot and a person is casual (bots are
 	// rated in a pool of their own).
 	ErrBotRated = errors.New("game: games between a bot and a person are casual")
+	// ErrBotWeb: a bot plays through the Bot API only; its account's
+	// browser session holds none of its seats' actions (issue 35).
+	ErrBotWeb = errors.New("game: a bot plays through the Bot API only")
 	// ErrBotBusy: the bot plays MaxBotGames games already.
 	ErrBotBusy = errors.New("game: the bot plays as many games as it may at once")
 )

@@ -40,6 +40,9 @@ type Seat struct {
 	// the account was deleted (its name is then gone).
 	Name    string
 	Deleted bool
+	// Bot marks a bot's account (issue 35), read with the game: a bot
+	// holds its seat through the Bot API only (ErrBotWeb).
+	Bot bool
 	// Computer is the level of the computer seated here; 0 for a person.
 	Computer search.Level
 }

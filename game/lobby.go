@@ -94,7 +94,12 @@ type Challenge struct {
 	Owner, Status string
 	// GameID is the game's id once the challenge was taken, else "".
 	GameID string
-	row    *models.Challenge
+	// ByBot marks a creator that is a bot (read with By); Declined is the
+	// reason the challenge was declined with ("" when it was not:
+	// DeclineChallenge).
+	ByBot    bool
+	Declined string
+	row      *models.Challenge
 }
 
 // challengeOf returns the Challenge of a row, as seen at now.
@@ -102,7 +107,7 @@ func challengeOf(ch *models.Challenge, now time.Time) *Challenge {
 	c := &Challenge{ID: ch.ID, Rules: ch.Rules, Fours: ch.Fours, Seat: ch.Seat,
 		Clock: TimeControl{ch.ClockInitial, ch.ClockIncrement, ch.ClockDays}, Rated: ch.Rated,
 		MinRating: ch.MinRating, MaxRating: ch.MaxRating, By: ch.Creator, ForMe: ch.ForUserID != nil,
-		Owner: ch.Owner, Status: ch.Status, row: ch}
+		Owner: ch.Owner, Status: ch.Status, ByBot: ch.CreatorBot, Declined: ch.Declined, row: ch}
 	if c.Status == "open" && !now.Before(ch.ExpiresAt) {
 		c.Status = "cancelled"
 	}
@@ -114,6 +119,10 @@ func challengeOf(ch *models.Challenge, now time.Time) *Challenge {
 
 // Category is the rating category of the challenge's game.
 func (c *Challenge) Category() string { return Category(c.Rules, c.Clock) }
+
+// Sent reports whether account id sent c (to one player, for the Bot
+// API's events: ChallengesFor lists the challenges a bot sent too).
+func (c *Challenge) Sent(id uint) bool { return c.row.UserID != nil && *c.row.UserID == id }
 
 // NextGame returns the id the challenge's game gets once it is taken.
 func (c *Challenge) NextGame() string { return c.row.GameID }

@@ -46,7 +46,8 @@ type Visitor struct {
 
 // LoadFor returns the game with the given id and the seat v holds in it
 // (engine.Nobody for none), read in one query with the game (Load's
-// errors). A storage failure is an error, never "no seat".
+// errors). A browser holds no seat of a bot's (issue 35: a bot plays
+// through the Bot API only); LoadSeated refuses it with ErrBotWeb. A storage failure is an error, never "no seat".
 func (s *Service) LoadFor(ctx context.Context, id string, v Visitor) (*Game, engine.Side, error) {
 	return s.loadFor(ctx, id, v, false)
 }
@@ -83,6 +84,14 @@ func (s *Service) loadFor(ctx context.Context, id string, v Visitor, seated bool
 	}
 	h := headOf(row)
 	seat := h.seatFor(v, gv)
+	if seat != engine.Nobody && h.Seats[seat].Bot && v.Token == "" && v.Account == 0 {
+		// A bot's seat in a browser: it watches, and its actions are
+		// refused (the bot flag came with the row: no query more).
+		if seated {
+			return nil, engine.Nobody, ErrBotWeb
+		}
+		seat = engine.Nobody
+	}
 	if seated && seat == engine.Nobody {
 		return nil, seat, ErrNoSeat
 	}

@@ -660,7 +660,7 @@ func (s *Service) OpenGames(ctx context.Context, userID uint) ([]*Game, error) {
 				continue
 			}
 			if u := users[*seat.UserID]; u != nil && !u.Deleted() {
-				g.Seats[i].Name = u.Username
+				g.Seats[i].Name, g.Seats[i].Bot = u.Username, u.Bot
 			} else {
 				g.Seats[i].Deleted = true
 			}

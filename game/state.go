@@ -67,7 +67,7 @@ func headOf(row *models.Game) Head {
 func seatOf(token string, userID *uint, p *models.Player) Seat {
 	s := Seat{Token: token, UserID: userID}
 	if p != nil {
-		s.Name, s.Deleted = p.Name, p.Deleted
+		s.Name, s.Deleted, s.Bot = p.Name, p.Deleted, p.Bot
 	}
 	return s
 }

@@ -44,10 +44,17 @@ type Challenge struct {
 	// once ExpiresAt passed (its creator stopped asking for it).
 	Status               string
 	ExpiresAt, CreatedAt time.Time
+	// Declined is the reason the challenge was declined with
+	// (DeclineChallenge: "generic", "later", ...), "" when it was not
+	// (migration 00105).
+	Declined string
 	// Creator is the creator's username ("" for a guest), as
 	// OpenChallenges reads it (read only, no column: a tag of "-" would
 	// make GORM skip it on reads too, issue 19).
 	Creator string `gorm:"->;-:migration"`
+	// CreatorBot marks a creator that is a bot (User.Bot), read with
+	// Creator in the same join.
+	CreatorBot bool `gorm:"->;-:migration"`
 }
 
 // CreateChallenge inserts ch, open, with a new id and game id, created
@@ -90,7 +97,7 @@ func (db *DB) FindChallenge(ctx context.Context, id string) (*Challenge, error) 
 // names.
 func (db *DB) OpenChallenges(ctx context.Context, now time.Time, forUser uint, owner string, limit int) ([]Challenge, error) {
 	var rows []Challenge
-	err := db.Gorm.WithContext(ctx).Table("challenges c").Select("c.*, COALESCE(u.username, '') AS creator").
+	err := db.Gorm.WithContext(ctx).Table("challenges c").Select(challengeColumns).
 		Joins("LEFT JOIN users u ON u.id = c.user_id").
 		Where("c.status = 'open' AND c.expires_at > ?", now.UTC()).
 		Where("c.for_user_id IS NULL OR c.for_user_id = ?", forUser).
@@ -105,6 +112,18 @@ func (db *DB) OpenChallenges(ctx context.Context, now time.Time, forUser uint, o
 func (db *DB) KeepChallenge(ctx context.Context, id string, until time.Time) error {
 	return db.Gorm.WithContext(ctx).Model(&Challenge{}).Where("id = ? AND status = 'open'", id).
 		Update("expires_at", until.UTC()).Error
+}
+
+// challengeColumns are the columns of OpenChallenges and ChallengesFor:
+// a challenge with its creator's name and bot mark (users u).
+const challengeColumns = "c.*, COALESCE(u.username, '') AS creator, COALESCE(u.bot, false) AS creator_bot"
+
+// DeclineChallenge cancels the open challenge id, keeping the reason its
+// player declined it with (Declined); it reports whether it did.
+func (db *DB) DeclineChallenge(ctx context.Context, id, reason string) (bool, error) {
+	res := db.Gorm.WithContext(ctx).Model(&Challenge{}).Where("id = ? AND status = 'open'", id).
+		Updates(map[string]any{"status": "cancelled", "declined": reason})
+	return res.RowsAffected > 0, res.Error
 }
 
 // CancelChallenge cancels the open challenge id; it reports whether it did.
@@ -194,13 +213,16 @@ func (db *DB) GoneChallenges(ctx context.Context, now time.Time) (int64, error) 
 }
 
 // ChallengesFor returns the challenges open at now for account forUser
-// (ForUserID), the newest first, at most limit, with their creators'
-// names.
+// (ForUserID) and those it sent to one player (UserID, with ForUserID),
+// open or declined (kept until they would have expired, so that the
+// sender's event stream learns why), the newest first, at most limit,
+// with their creators' names.
 func (db *DB) ChallengesFor(ctx context.Context, now time.Time, forUser uint, limit int) ([]Challenge, error) {
 	var rows []Challenge
-	err := db.Gorm.WithContext(ctx).Table("challenges c").Select("c.*, COALESCE(u.username, '') AS creator").
+	err := db.Gorm.WithContext(ctx).Table("challenges c").Select(challengeColumns).
 		Joins("LEFT JOIN users u ON u.id = c.user_id").
-		Where("c.status = 'open' AND c.expires_at > ? AND c.for_user_id = ?", now.UTC(), forUser).
+		Where(`c.expires_at > ? AND ((c.status = 'open' AND (c.for_user_id = ? OR (c.user_id = ? AND c.for_user_id IS NOT NULL)))
+			OR (c.status = 'cancelled' AND c.declined <> '' AND c.user_id = ?))`, now.UTC(), forUser, forUser, forUser).
 		Order("c.created_at DESC, c.id").Limit(limit).Scan(&rows).Error
 	return rows, err
 }

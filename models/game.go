@@ -134,6 +134,8 @@ type Player struct {
 	Name string
 	// Deleted is set when the account was deleted.
 	Deleted bool
+	// Bot marks a bot account (User.Bot), read in the same join.
+	Bot bool
 }
 
 // Move is one move of a game (table moves). A game has at most one move per

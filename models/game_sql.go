@@ -22,13 +22,14 @@ import (
 const gameColumns = stateColumns + ",\n\t" + settingColumns
 
 // stateColumns are the columns of a games row that may change while the
-// game is in play, with the seated accounts' names (users su and nu): 36.
+// game is in play, with the seated accounts' names and bot marks (users su
+// and nu): 38.
 const stateColumns = `g.id, g.position, g.status, g.result, g.reason, g.version,
 	g.south_token, g.north_token, g.end_offer, g.rematch_offer, g.rematch_id,
 	g.agreements, g.south_round_seen, g.north_round_seen, g.south_user_id, g.north_user_id,
 	g.move_labels, g.resume, g.rounds, g.updated_at, g.south_ms, g.north_ms, g.turn_since, g.deadline,
 	g.rated, g.south_rating, g.north_rating, g.unrated, g.aborted_end, g.hints, g.hint, g.takeback_offer,
-	su.username, su.deleted_at IS NOT NULL, nu.username, nu.deleted_at IS NOT NULL`
+	su.username, su.deleted_at IS NOT NULL, nu.username, nu.deleted_at IS NOT NULL, su.bot IS TRUE, nu.bot IS TRUE`
 
 // settingColumns are the columns of GameSettings: 11.
 const settingColumns = `g.rules, g.start_position, g.spectator_key, g.fours, g.created_at,
@@ -159,14 +160,14 @@ func scanGameWith(row interface{ Scan(...any) error }, settings *GameSettings, e
 	var g Game
 	var south, north sql.NullInt64
 	var southName, northName sql.NullString
-	var southDeleted, northDeleted bool
+	var southDeleted, northDeleted, southBot, northBot bool
 	var since, deadline sql.NullTime
 	dest := []any{&g.ID, &g.Position, &g.Status, &g.Result, &g.Reason, &g.Version,
 		&g.SouthToken, &g.NorthToken, &g.EndOffer, &g.RematchOffer, &g.RematchID,
 		&g.Agreements, &g.SouthRoundSeen, &g.NorthRoundSeen, &south, &north,
 		&g.MoveLabels, &g.Resume, &g.Rounds, &g.UpdatedAt, &g.SouthMS, &g.NorthMS, &since, &deadline,
 		&g.Rated, &g.SouthRating, &g.NorthRating, &g.Unrated, &g.AbortedEnd, &g.Hints, &g.Hint, &g.TakebackOffer,
-		&southName, &southDeleted, &northName, &northDeleted}
+		&southName, &southDeleted, &northName, &northDeleted, &southBot, &northBot}
 	if settings == nil {
 		dest = append(dest, &g.Rules, &g.StartPosition, &g.SpectatorKey, &g.Fours, &g.CreatedAt,
 			&g.ClockInitial, &g.ClockIncrement, &g.ClockDays, &g.SouthComputer, &g.NorthComputer, &g.ComputerInstant)
@@ -181,6 +182,12 @@ func scanGameWith(row interface{ Scan(...any) error }, settings *GameSettings, e
 	g.TurnSince, g.Deadline = utcTime(since), utcTime(deadline)
 	g.SouthUserID, g.SouthPlayer = seated(south, southName, southDeleted)
 	g.NorthUserID, g.NorthPlayer = seated(north, northName, northDeleted)
+	if g.SouthPlayer != nil {
+		g.SouthPlayer.Bot = southBot
+	}
+	if g.NorthPlayer != nil {
+		g.NorthPlayer.Bot = northBot
+	}
 	g.CreatedAt, g.UpdatedAt = g.CreatedAt.UTC(), g.UpdatedAt.UTC()
 	return &g, nil
 }

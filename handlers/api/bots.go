@@ -47,11 +47,6 @@ const (
 	botPoll      = time.Second
 )
 
-// declineReasons are the reasons a challenge may be declined with
-// (Lichess's words).
-var declineReasons = []string{"generic", "later", "tooFast", "tooSlow", "timeControl", "rated", "casual",
-	"standard", "variant", "noBot", "onlyBot"}
-
 // tokenAccount returns the account of the request's account token when it
 // holds one of the scopes: 401 without a token or for an unknown or revoked one, 403
 // without the scope, 429 past the token's rate limit.
@@ -249,7 +244,9 @@ func (h *API) apiBotAccept(c echo.Context) error {
 }
 
 // apiBotDecline: POST /api/v1/bot/challenge/{id}/decline {"reason"}
-// (optional, one of declineReasons) -> 200 {"ok":true}.
+// (optional, one of game.DeclineReasons; "generic" without one) -> 200
+// {"ok":true}; the challenger reads the reason on the lobby page and in
+// its event stream (challengeDeclined).
 func (h *API) apiBotDecline(c echo.Context) error {
 	u, err := h.botAccount(c)
 	if err != nil {
@@ -261,10 +258,10 @@ func (h *API) apiBotDecline(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if req.Reason != "" && !slices.Contains(declineReasons, req.Reason) {
+	if req.Reason != "" && !slices.Contains(game.DeclineReasons, req.Reason) {
 		return errBadDecline
 	}
-	if err := h.Games.DeclineChallenge(c.Request().Context(), c.Param("id"), u.ID); err != nil {
+	if err := h.Games.DeclineChallenge(c.Request().Context(), c.Param("id"), u.ID, req.Reason); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]bool{"ok": true})
@@ -395,17 +392,13 @@ type botChallengeJSON struct {
 	Clock      *timeControlJSON `json:"clock"`
 	Rated      bool             `json:"rated"`
 	Seat       string           `json:"seat"` // the challenger's: south, north or random
+	sent       bool             // sent by the stream's bot: no "challenge" event
+	declined   bool             // its challengeDeclined was sent
 }
 
-func (h *API) toBotChallenge(ctx context.Context, ch *game.Challenge) botChallengeJSON {
-	j := botChallengeJSON{ID: ch.ID, Challenger: botPlayerJSON{Name: ch.By}, Rules: ch.Rules, Rated: ch.Rated, Seat: ch.Seat}
-	if ch.By != "" {
-		if u, err := h.Accounts.ByName(ctx, ch.By); err == nil {
-			j.Challenger.Bot = u.Bot
-		}
-	}
-	j.Clock = timeControlOf(ch.Clock)
-	return j
+func toBotChallenge(ch *game.Challenge, bot uint) botChallengeJSON {
+	return botChallengeJSON{ID: ch.ID, Challenger: botPlayerJSON{Name: ch.By, Bot: ch.ByBot}, Rules: ch.Rules,
+		Rated: ch.Rated, Seat: ch.Seat, Clock: timeControlOf(ch.Clock), sent: ch.Sent(bot)}
 }
 
 // botGameJSON is a game on a bot's event stream.
@@ -428,7 +421,8 @@ func botGameOf(g *game.Game, u *accounts.User) botGameJSON {
 
 // apiBotEvents: GET /api/v1/bot/stream/events -> NDJSON: "challenge" for
 // each challenge sent to the bot, "challengeCanceled" when one is gone
-// unanswered, "gameStart" for each game in play (all of them again on
+// unanswered, "challengeDeclined" (with "reason") when a challenge the
+// bot sent was declined, "gameStart" for each game in play (all of them again on
 // every connection), "gameFinish" when one ends; an empty line every 5 s.
 func (h *API) apiBotEvents(c echo.Context) error {
 	u, err := h.botAccount(c)
@@ -504,8 +498,20 @@ func (h *API) botNews(ctx context.Context, u *accounts.User, send func(any) erro
 	nowOpen := map[string]bool{}
 	for _, ch := range open {
 		nowOpen[ch.ID] = true
-		if _, ok := challenges[ch.ID]; !ok {
-			challenges[ch.ID] = h.toBotChallenge(ctx, ch)
+		j, seen := challenges[ch.ID]
+		switch {
+		case ch.Declined != "" && !j.declined: // one the bot sent, declined (listed until it would expire)
+			j = toBotChallenge(ch, u.ID)
+			j.declined = true
+			challenges[ch.ID] = j
+			if err := event(map[string]any{"type": "challengeDeclined", "challenge": j, "reason": ch.Declined}); err != nil {
+				return n, err
+			}
+		case !seen:
+			challenges[ch.ID] = toBotChallenge(ch, u.ID)
+			if challenges[ch.ID].sent {
+				continue // the bot's own: only its answer is news
+			}
 			if err := event(map[string]any{"type": "challenge", "challenge": challenges[ch.ID]}); err != nil {
 				return n, err
 			}
@@ -514,6 +520,9 @@ func (h *API) botNews(ctx context.Context, u *accounts.User, send func(any) erro
 	for id, ch := range challenges {
 		if !nowOpen[id] {
 			delete(challenges, id)
+			if ch.declined {
+				continue // said already
+			}
 			if c, err := h.Games.FindChallenge(ctx, id); err == nil && c.Status == "taken" {
 				continue // its game is a gameStart
 			}

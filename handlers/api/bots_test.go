@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -19,18 +18,7 @@ import (
 // the account's session (client c) and returns its secret.
 func botToken(s *handlerstest.Site, c *http.Client, scopes ...string) string {
 	s.T.Helper()
-	b, _ := json.Marshal(map[string]any{"name": "engine", "scopes": scopes})
-	code, _, text := s.Do(c, http.MethodPost, "/api/v1/account/tokens", bytes.NewReader(b), map[string]string{"Content-Type": "application/json"})
-	var out struct {
-		ID     uint     `json:"id"`
-		Token  string   `json:"token"`
-		Scopes []string `json:"scopes"`
-	}
-	if err := json.Unmarshal([]byte(text), &out); code != http.StatusCreated || err != nil || out.Token == "" || out.ID == 0 ||
-		strings.Join(out.Scopes, " ") != strings.Join(scopes, " ") {
-		s.T.Fatalf("create token: %d %s", code, text)
-	}
-	return out.Token
+	return s.AccountToken(c, scopes...)
 }
 
 // ndjsonStream reads the NDJSON stream at path with token: its lines
@@ -238,6 +226,37 @@ func TestBotAPI(t *testing.T) {
 		tamaBot := botToken(s, ama, "bot:play")
 		if code, body := s.Api("POST", "/api/v1/bot/account/upgrade", tamaBot, nil); code != http.StatusConflict {
 			t.Errorf("upgrade after a game: %d %v, want 409", code, body)
+		}
+	})
+}
+
+// TestBotChallengeDeclined (issue 35): a bot's challenge declined with a
+// reason reaches its challenger's event stream as challengeDeclined with
+// that reason; the challenged bot's stream says challengeCanceled of none.
+func TestBotChallengeDeclined(t *testing.T) {
+	handlerstest.EachDialect(t, func(t *testing.T, db *models.DB) {
+		s := handlerstest.NewSite(t, db)
+		_, ta := s.BotAccount("aalina")
+		_, tk := s.BotAccount("kwame")
+		events := ndjsonStream(s, "/api/v1/bot/stream/events", ta)
+		code, ch := s.Api("POST", "/api/v1/challenge/kwame", ta, map[string]any{"rules": "abapa", "seat": "south"})
+		if code != http.StatusCreated {
+			t.Fatalf("challenge: %d %v", code, ch)
+		}
+		// The challenge is open on both sides before it is declined.
+		theirs := ndjsonStream(s, "/api/v1/bot/stream/events", tk)
+		if e := nextLine(t, theirs, "challenge")["challenge"].(map[string]any); e["id"] != ch["id"] {
+			t.Fatalf("kwame's challenge event: %v", e)
+		}
+		if code, body := s.Api("POST", "/api/v1/bot/challenge/"+ch["id"].(string)+"/decline", tk, map[string]string{"reason": "timeControl"}); code != http.StatusOK {
+			t.Fatalf("decline: %d %v", code, body)
+		}
+		e := nextLine(t, events, "challengeDeclined")
+		if e["reason"] != "timeControl" || e["challenge"].(map[string]any)["id"] != ch["id"] {
+			t.Errorf("challengeDeclined: %v", e)
+		}
+		if e := nextLine(t, theirs, "challengeCanceled"); e["challenge"].(map[string]any)["id"] != ch["id"] {
+			t.Errorf("kwame's challengeCanceled: %v", e)
 		}
 	})
 }

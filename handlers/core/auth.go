@@ -33,6 +33,19 @@ func (h *Handlers) RequireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// NotBot is the middleware of the forms that start or join play (a game,
+// a challenge, the lobby, a tournament, the computer): a bot's session is
+// refused with ErrBotWeb and nothing changes. The account was read by the
+// visitor middleware already: no query more.
+func (h *Handlers) NotBot(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if u := h.User(c); u != nil && u.Bot {
+			return ErrBotWeb
+		}
+		return next(c)
+	}
+}
+
 // Bearer loads the game of :id and the seat of the request's bearer token:
 // 401 without a token (before any read), 403 for a token that holds no
 // seat. The token is checked against the game's row in the same one read

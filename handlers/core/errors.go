@@ -35,6 +35,9 @@ var (
 	ErrNoSeat     = &UserError{http.StatusForbidden, "err_no_seat"}
 	ErrBadRequest = &UserError{http.StatusBadRequest, "err_bad_request"}
 	ErrNotJSON    = &UserError{http.StatusUnsupportedMediaType, "err_not_json"}
+	// ErrBotWeb refuses a bot's browser session the site's play forms: a
+	// bot plays through the Bot API only (issue 35).
+	ErrBotWeb = &UserError{http.StatusForbidden, "botweb_err_api_only"}
 )
 
 // refusals map the errors of the game service and the engine to refusals:
@@ -51,6 +54,7 @@ var refusals = []struct {
 	{game.ErrBotLobby, &UserError{http.StatusConflict, "bot_err_lobby"}},
 	{game.ErrBotsChallengeBots, &UserError{http.StatusForbidden, "bot_err_bots_only"}},
 	{game.ErrBotRated, &UserError{http.StatusUnprocessableEntity, "bot_err_rated"}},
+	{game.ErrBotWeb, ErrBotWeb},
 	{game.ErrBotBusy, &UserError{http.StatusTooManyRequests, "bot_err_busy"}},
 	{accounts.ErrHasGames, &UserError{http.StatusConflict, "bot_err_has_games"}},
 	{accounts.ErrTokenName, &UserError{http.StatusUnprocessableEntity, "bot_err_token_name"}},

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -36,12 +37,12 @@ func (h *Site) lobbyPage(c echo.Context) error {
 // renderLobby shows the lobby with status and the refusal errKey ("" for
 // none).
 func (h *Site) renderLobby(c echo.Context, status int, errKey string) error {
-	v, game, err := h.lobbyView(c)
+	v, gameID, err := h.lobbyView(c)
 	if err != nil {
 		return err
 	}
-	if game != "" {
-		return core.Redirect(c, route.Game(core.LangOf(c), game))
+	if gameID != "" {
+		return core.Redirect(c, route.Game(core.LangOf(c), gameID))
 	}
 	p := h.Page(c, "title_lobby", route.LobbyPattern)
 	p.Description = p.L.T("lobby_description")
@@ -50,6 +51,9 @@ func (h *Site) renderLobby(c echo.Context, status int, errKey string) error {
 	}
 	if errKey != "" {
 		v.Error = p.L.T(errKey)
+	}
+	if r := c.QueryParam("declined"); v.Declined == "" && slices.Contains(game.DeclineReasons, r) {
+		v.Declined = r // the list's poll saw the decline (lobbyList)
 	}
 	return core.Render(c, status, views.LobbyPage(p, v))
 }
@@ -66,6 +70,10 @@ func (h *Site) lobbyList(c echo.Context) error {
 		c.Response().Header().Set("HX-Redirect", route.Game(core.LangOf(c), game))
 		return c.NoContent(http.StatusOK)
 	}
+	if v.Declined != "" {
+		c.Response().Header().Set("HX-Redirect", route.Lobby(core.LangOf(c))+"?declined="+v.Declined)
+		return c.NoContent(http.StatusOK)
+	}
 	if c.QueryParam("for") == "me" {
 		mine, err := h.challengesForMe(c)
 		if err != nil || mine == nil {
@@ -77,7 +85,8 @@ func (h *Site) lobbyList(c echo.Context) error {
 }
 
 // lobbyView returns the lobby as the visitor sees it, or the id of the
-// game their challenge became.
+// game their challenge became; a challenge declined is forgotten, its
+// reason in v.Declined.
 func (h *Site) lobbyView(c echo.Context) (views.LobbyView, string, error) {
 	ctx := c.Request().Context()
 	vis := h.Visit(c)
@@ -93,6 +102,9 @@ func (h *Site) lobbyView(c echo.Context) (views.LobbyView, string, error) {
 			if err := h.Games.KeepChallenge(ctx, ch, false); err != nil {
 				return v, "", err
 			}
+		case err == nil && ch.Declined != "": // the challenged bot said why (the Bot API's decline)
+			v.Declined = ch.Declined
+			fallthrough
 		default:
 			vis.Sess.SetChallenge("")
 			if err := vis.Sess.Save(); err != nil {

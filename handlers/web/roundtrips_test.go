@@ -110,11 +110,11 @@ var other func(t *testing.T) *models.DB
 // move with the expected version and what decided the seat
 // (game.Service.MoveFor). Before it cost two (DESIGN.md, "One request,
 // end to end": a read of the game with the visitor's seat and the
-// session's account, 39 columns, then the write), before issue 20 three.
+// session's account, 41 columns, then the write), before issue 20 three.
 // Each kind of browser plays one move with htmx and one without
 // JavaScript, after the game's page; then a move whose game another
-// instance wrote last is read again: two, the read of 39 columns (the
-// game's state and the players' names, 36; their session epochs; the
+// instance wrote last is read again: two, the read of 41 columns (the
+// game's state and the players' names and bot marks, 38; their session epochs; the
 // visitor's seat: the settings stay kept, issue 21).
 func TestBrowserMoveRoundTrips(t *testing.T) {
 	s, counted, db := countedSite(t)
@@ -167,8 +167,8 @@ func TestBrowserMoveRoundTrips(t *testing.T) {
 				t.Fatalf("move after another instance's write: %d %s", code, body)
 			}
 			got := counted.take()
-			if len(got) != 3 || selected(got[1]) != 39 {
-				t.Errorf("move after another instance's write: %d statements, want the refused write, the read of 39 columns and the write:\n%s",
+			if len(got) != 3 || selected(got[1]) != 41 {
+				t.Errorf("move after another instance's write: %d statements, want the refused write, the read of 41 columns and the write:\n%s",
 					len(got), strings.Join(got, "\n"))
 			}
 			if n, _ := handlerstest.Stored(t, db, id); n != 3 {

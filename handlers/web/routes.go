@@ -51,7 +51,9 @@ func (h *Site) rootRoutes(e *echo.Echo) {
 // takeback.go). The seat actions read the game with the visitor's seat
 // and the session's account in one query (game.Service.LoadSeated): the
 // visitor middleware does not read the account before them, so that a
-// move costs two round trips to the database.
+// move costs two round trips to the database. A bot's session is refused
+// the seat actions there (game.ErrBotWeb) and the forms that start or
+// join play by NotBot.
 func (h *Site) gameRoutes(g *echo.Group) {
 	h.SeatRoutes = map[string]bool{}
 	seat := func(path string, f echo.HandlerFunc) {
@@ -60,10 +62,10 @@ func (h *Site) gameRoutes(g *echo.Group) {
 	}
 	g.GET(route.NewGamePattern, h.newGameForm)
 	g.GET(route.GamesNowPattern, h.gamesNowPage)
-	g.POST(route.NewGamePattern, h.createGameForm)
+	g.POST(route.NewGamePattern, h.createGameForm, h.NotBot)
 	g.GET(route.GamePattern, h.gamePage)
 	g.GET(route.GameJoinPattern, h.joinPage)
-	g.POST(route.GameJoinPattern, h.joinForm)
+	g.POST(route.GameJoinPattern, h.joinForm, h.NotBot)
 	seat(route.GameMovesPattern, h.moveForm)
 	g.GET(route.GameResignPattern, h.resignPage)
 	seat(route.GameResignPattern, h.resignForm)
@@ -71,7 +73,7 @@ func (h *Site) gameRoutes(g *echo.Group) {
 	seat(route.GameEndAcceptPattern, h.endForm("accept"))
 	seat(route.GameEndDeclinePattern, h.endForm("decline"))
 	seat(route.GameNextRoundPattern, h.nextRoundForm)
-	g.POST(route.GameRematchPattern, h.rematchForm)
+	g.POST(route.GameRematchPattern, h.rematchForm, h.NotBot)
 	g.GET(route.GameRematchPattern, h.followRematch)
 	g.GET(route.GamePresencePattern, h.presencePoll)
 	seat(route.GameClaimPattern, h.claimForm)
@@ -86,7 +88,7 @@ func (h *Site) gameRoutes(g *echo.Group) {
 	seat(route.GameTakebackAcceptPattern, h.answerTakebackForm(true))
 	seat(route.GameTakebackDeclinePattern, h.answerTakebackForm(false))
 	g.GET(route.ComputerPattern, h.newComputerForm)
-	g.POST(route.ComputerPattern, h.createComputerForm)
+	g.POST(route.ComputerPattern, h.createComputerForm, h.NotBot)
 	g.GET(route.GameRecordPattern, h.recordFile)
 	g.GET(route.WatchPattern, h.watchPage)
 }
@@ -129,15 +131,15 @@ func (h *Site) accountRoutes(g *echo.Group) {
 func (h *Site) playRoutes(g *echo.Group) {
 	g.GET(route.LobbyPattern, h.lobbyPage)
 	g.GET(route.LobbyListPattern, h.lobbyList)
-	g.POST(route.LobbyQuickPattern, h.quickForm)
-	g.POST(route.ChallengesPattern, h.challengeForm)
-	g.POST(route.ChallengeAcceptPattern, h.acceptForm)
+	g.POST(route.LobbyQuickPattern, h.quickForm, h.NotBot)
+	g.POST(route.ChallengesPattern, h.challengeForm, h.NotBot)
+	g.POST(route.ChallengeAcceptPattern, h.acceptForm, h.NotBot)
 	g.POST(route.ChallengeCancelPattern, h.cancelForm)
 
 	g.GET(route.TournamentsPattern, h.tournamentsPage)
 	g.POST(route.TournamentsPattern, h.createTournamentForm)
 	g.GET(route.TournamentPattern, h.tournamentPage)
-	g.POST(route.TournamentJoinPattern, h.tournamentAction(true))
+	g.POST(route.TournamentJoinPattern, h.tournamentAction(true), h.NotBot)
 	g.POST(route.TournamentWithdrawPattern, h.tournamentAction(false))
 
 	g.GET(route.ImportPattern, h.importPage)
@@ -165,7 +167,7 @@ func (h *Site) learnRoutes(g *echo.Group) {
 	g.GET(route.TutorialStepPattern, h.tutorialStep)
 	g.POST(route.TutorialStepPattern, h.tutorialAnswer)
 	g.POST(route.TutorialHintPattern, h.tutorialHint)
-	g.POST(route.TutorialPracticePattern, h.tutorialPractice)
+	g.POST(route.TutorialPracticePattern, h.tutorialPractice, h.NotBot)
 
 	g.GET(route.ExplorerPattern, h.explorerPage)
 	g.GET(route.PuzzlesPattern, h.puzzleListPage)
