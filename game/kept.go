@@ -152,8 +152,8 @@ func (s *Service) keptFor(id string, v Visitor) (*Game, engine.Side, *models.See
 		}
 	}
 	seat := e.game.seatFor(v, gv)
-	if seat == engine.Nobody {
-		return nil, seat, nil
+	if seat == engine.Nobody || e.game.Seats[seat].Bot && v.Token == "" && v.Account == 0 {
+		return nil, engine.Nobody, nil // a bot's seat in a browser: LoadSeated refuses it
 	}
 	return e.game.clone(), seat, seen
 }
