@@ -30,6 +30,8 @@ type PlayedGame struct {
 	// computer or a deleted account (OpponentDeleted).
 	Opponent        string
 	OpponentDeleted bool
+	// OpponentBot marks an opponent that is a bot (issue 35).
+	OpponentBot bool
 }
 
 // Outcome answers "did this player win": "won", "lost" or "drawn" for a
@@ -80,7 +82,7 @@ func (s *Service) History(ctx context.Context, id uint, f HistoryFilter) ([]Play
 			if o := names[*opp]; o == nil || o.Deleted() {
 				p.OpponentDeleted = true
 			} else {
-				p.Opponent = o.Username
+				p.Opponent, p.OpponentBot = o.Username, o.Bot
 			}
 		}
 		out[i] = p

@@ -75,6 +75,8 @@ func (db *DB) RatingHistory(ctx context.Context, id uint, category string, limit
 type Leader struct {
 	Rating
 	Username string
+	// Bot marks a bot's account (read with Username).
+	Bot bool
 }
 
 // Leaderboard returns the best limit ratings of category, highest first,
@@ -85,7 +87,7 @@ type Leader struct {
 func (db *DB) Leaderboard(ctx context.Context, category string, bots bool, minGames int, window time.Duration, limit int) ([]Leader, error) {
 	since := db.Gorm.NowFunc().Add(-window)
 	var rows []Leader
-	err := db.Gorm.WithContext(ctx).Table("ratings r").Select("r.*, u.username").
+	err := db.Gorm.WithContext(ctx).Table("ratings r").Select("r.*, u.username, u.bot").
 		Joins("JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL").
 		Where("r.category = ? AND r.games >= ? AND r.updated_at >= ? AND u.bot = ?", category, minGames, since.UTC(), bots).
 		Order("r.rating DESC, r.user_id").Limit(limit).Scan(&rows).Error

@@ -204,6 +204,12 @@ func (v *View) Name(id uint) string {
 	return ""
 }
 
+// Bot reports whether player id is a bot (issue 35: the BOT mark).
+func (v *View) Bot(id uint) bool {
+	p := v.Player(id)
+	return p != nil && p.Bot
+}
+
 // Current returns the index in Games of userID's game in progress, -1 for
 // none.
 func (v *View) Current(userID uint) int {

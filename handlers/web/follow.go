@@ -70,7 +70,7 @@ func (h *Site) followingPage(c echo.Context) error {
 	}
 	fv := views.FollowingView{Playing: playing, CSRF: core.CsrfToken(c)}
 	for _, u := range users {
-		f := views.FollowedPlayer{Name: u.Username}
+		f := views.FollowedPlayer{Name: u.Username, Bot: u.Bot}
 		for _, g := range playing.Games {
 			if g.Names[0] == u.Username || g.Names[1] == u.Username {
 				f.Watch = g.URL

@@ -58,6 +58,7 @@ func (h *Site) gameView(g *game.Game, w viewer) views.GameView {
 	if g.Status != game.Waiting && (g.HasAccounts() || g.VsComputer()) {
 		l := h.Localizers[w.lang]
 		v.SouthName, v.NorthName = core.PlayerName(l, g.Seats[engine.South]), core.PlayerName(l, g.Seats[engine.North])
+		v.Bots = [2]bool{g.Seats[engine.South].Bot, g.Seats[engine.North].Bot}
 	}
 	h.addAids(&v, g, w)
 	return v

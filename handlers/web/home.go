@@ -144,7 +144,7 @@ func openGameOf(g *game.Game, me engine.Side) views.OpenGame {
 		YourTurn: g.Status == game.Playing && g.Position.ToMove == me}
 	opp := g.Seats[me.Opponent()]
 	if opp.UserID != nil && !opp.Deleted {
-		o.Opponent = opp.Name
+		o.Opponent, o.OpponentBot = opp.Name, opp.Bot
 	}
 	o.Computer = int(opp.Computer)
 	return o

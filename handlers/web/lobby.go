@@ -118,7 +118,7 @@ func (h *Site) lobbyView(c echo.Context) (views.LobbyView, string, error) {
 		return v, "", err
 	}
 	for _, ch := range list {
-		row := views.ChallengeRow{ID: ch.ID, Rules: ch.Rules, Clock: ch.Clock.String(), By: ch.By, ByRating: ch.ByRating,
+		row := views.ChallengeRow{ID: ch.ID, Rules: ch.Rules, Clock: ch.Clock.String(), By: ch.By, ByBot: ch.ByBot, ByRating: ch.ByRating,
 			Rated: ch.Rated, CasualForViewer: ch.CasualForViewer, PairGames: game.PairGames,
 			MinRating: ch.MinRating, MaxRating: ch.MaxRating, ForMe: ch.ForMe,
 			Mine: ch.Owner == me.Owner, Action: route.ChallengeAccept(lang, ch.ID)}

@@ -86,7 +86,7 @@ func (h *Site) liveGame(lang string, g *game.Game) views.LiveGame {
 	v := views.LiveGame{URL: route.Watch(lang, g.SpectatorKey), Rules: g.Rules.Name(), Ratings: g.Ratings,
 		Position: g.Position, Last: -1, Clock: h.clockView(g), Moves: len(g.Engine.Moves)}
 	for _, side := range []engine.Side{engine.South, engine.North} {
-		v.Names[side] = g.Seats[side].Name
+		v.Names[side], v.Bots[side] = g.Seats[side].Name, g.Seats[side].Bot
 	}
 	if g.Last != nil && !g.Last.Agreement {
 		v.Last = g.Last.Move.Pit

@@ -67,7 +67,7 @@ func (h *Site) playerPage(c echo.Context) error {
 	for _, g := range games {
 		v.Games = append(v.Games, views.HistoryRow{ID: g.ID, Date: g.Ended.Format("2006-01-02"), Rules: g.Rules,
 			Reason: views.ReasonKey(g.Reason), Moves: g.Moves, Side: g.Side, Outcome: g.Outcome,
-			Computer: g.Computer, Opponent: g.Opponent, OpponentDeleted: g.OpponentDeleted})
+			Computer: g.Computer, Opponent: g.Opponent, OpponentDeleted: g.OpponentDeleted, OpponentBot: g.OpponentBot})
 	}
 	if len(games) > 0 {
 		v.From, v.To = f.Offset+1, f.Offset+len(games)

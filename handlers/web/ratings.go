@@ -34,7 +34,7 @@ func (h *Site) leaderboard(c echo.Context) error {
 	}
 	v := views.LeaderboardView{Category: cat, Categories: game.Categories(), MinGames: game.LeaderGames, Days: game.LeaderDays, Bots: bots}
 	for i, r := range rows {
-		v.Rows = append(v.Rows, views.LeaderRow{Rank: i + 1, Name: r.Username, Rating: game.RatingText(r.Rating), Games: r.Games})
+		v.Rows = append(v.Rows, views.LeaderRow{Rank: i + 1, Name: r.Username, Bot: r.Bot, Rating: game.RatingText(r.Rating), Games: r.Games})
 	}
 	p := h.Page(c, "title_leaderboard", route.PlayersPattern)
 	p.Description = p.L.T("rat_description")

@@ -130,18 +130,18 @@ func (h *Site) TournamentView(c echo.Context, v *tournament.View) views.Tourname
 		out.MyGame = *v.Games[i].GameID
 	}
 	for _, s := range v.Standings {
-		out.Standings = append(out.Standings, views.StandingRow{Rank: s.Rank, Player: v.Name(s.Player),
+		out.Standings = append(out.Standings, views.StandingRow{Rank: s.Rank, Player: v.Name(s.Player), Bot: v.Bot(s.Player),
 			Points: points(s.Points), Buchholz: points(s.Buchholz), SonnebornBerger: points(s.SonnebornBerger),
 			Games: s.Games, Fire: s.Fire, Me: s.Player == user, Withdrawn: v.Player(s.Player).Withdrawn})
 	}
 	for i := len(v.Games) - 1; i >= 0 && len(out.Games) < views.MaxGamesShown; i-- {
 		g, p := v.Games[i], v.Pairings[i]
-		row := views.PairingRow{Round: g.Round, South: v.Name(g.SouthID), Playing: !p.Over()}
+		row := views.PairingRow{Round: g.Round, South: v.Name(g.SouthID), SouthBot: v.Bot(g.SouthID), Playing: !p.Over()}
 		if g.GameID != nil {
 			row.Game = *g.GameID
 		}
 		if g.NorthID != nil {
-			row.North = v.Name(*g.NorthID)
+			row.North, row.NorthBot = v.Name(*g.NorthID), v.Bot(*g.NorthID)
 		}
 		if r := core.ResultOf(p.Outcome); r != nil {
 			row.Result = *r
