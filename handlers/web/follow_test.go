@@ -71,7 +71,7 @@ func TestFollowPlayers(t *testing.T) {
 			t.Errorf("alice's home page does not show bob's game under the followed players")
 		}
 		_, _, page = s.Get(alice, "/en/following")
-		listed := regexp.MustCompile(`>bob</a>\s*<a class="pill turn-mine" ` + regexp.QuoteMeta(watch))
+		listed := regexp.MustCompile(`>bob</a>\s*</span>\s*<a class="pill turn-mine" ` + regexp.QuoteMeta(watch))
 		if !listed.MatchString(page) || len(watchLinks.FindAllString(page, -1)) != 2 {
 			t.Errorf("the list of the followed: bob's game not linked once in the list and once in the games (%d links)", len(watchLinks.FindAllString(page, -1)))
 		}
