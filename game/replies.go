@@ -93,10 +93,8 @@ type asked struct {
 }
 
 // JobPoll is how often each job queue's producer looks for jobs without a
-// notification (two queues: 0.07 statements a second of an idle site; at
-// 10 s it was 0.2 of its 1.92). Only a lost notification or a retry on
-// SQLite (no listener) waits for it.
-const JobPoll = 30 * time.Second
+// notification (two queues: 0.2 statements a second of an idle site).
+const JobPoll = 10 * time.Second
 
 // jobConfig is the River configuration of p: its queues and workers
 // unless cfg.NoJobs (then it only inserts).
