@@ -152,7 +152,7 @@ func (s *Service) keptFor(id string, v Visitor) (*Game, engine.Side, *models.See
 		}
 	}
 	seat := e.game.seatFor(v, gv)
-	if seat == engine.Nobody || e.game.Seats[seat].Bot && v.Token == "" && v.Account == 0 {
+	if seat == engine.Nobody || e.game.botInBrowser(seat, v) {
 		return nil, engine.Nobody, nil // a bot's seat in a browser: LoadSeated refuses it
 	}
 	return e.game.clone(), seat, seen

@@ -84,7 +84,7 @@ func (s *Service) loadFor(ctx context.Context, id string, v Visitor, seated bool
 	}
 	h := headOf(row)
 	seat := h.seatFor(v, gv)
-	if seat != engine.Nobody && h.Seats[seat].Bot && v.Token == "" && v.Account == 0 {
+	if h.botInBrowser(seat, v) {
 		// A bot's seat in a browser: it watches, and its actions are
 		// refused (the bot flag came with the row: no query more).
 		if seated {
@@ -131,6 +131,12 @@ func (g *Head) seatFor(v Visitor, gv models.GameVisitor) engine.Side {
 		}
 	}
 	return g.SeatOf(gv.SeatHash, account)
+}
+
+// botInBrowser reports whether seat is a bot's and v a browser: a bot
+// plays through the Bot API only (issue 35), so its browser holds no seat.
+func (g *Head) botInBrowser(seat engine.Side, v Visitor) bool {
+	return seat != engine.Nobody && g.Seats[seat].Bot && v.Token == "" && v.Account == 0
 }
 
 // VisitorSeat is a seat a browser's visitor id holds (the game's id and
