@@ -6,6 +6,9 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
+	"strconv"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,16 +24,16 @@ import (
 
 // gameJSON is a game in the API.
 type gameJSON struct {
-	ID       string          `json:"id"`
-	Rules    string          `json:"rules"`
-	Fours    string          `json:"fours,omitempty"` // namnam: "last" or "owner"
-	Status   string          `json:"status"`          // waiting, playing, over
-	Position string          `json:"position"`
-	Moves    json.RawMessage `json:"moves"`  // the labels, ["C","d",...]
-	Result   *string         `json:"result"` // south, north, draw; null until over and for an aborted game
-	Reason   *string         `json:"reason"` // null until over
-	Clock    *clockJSON      `json:"clock"`  // null without a clock (clock.go)
-	Rated    bool            `json:"rated"`
+	ID       string     `json:"id"`
+	Rules    string     `json:"rules"`
+	Fours    string     `json:"fours,omitempty"` // namnam: "last" or "owner"
+	Status   string     `json:"status"`          // waiting, playing, over
+	Position string     `json:"position"`
+	Moves    labelList  `json:"moves"`  // the labels, ["C","d",...]
+	Result   *string    `json:"result"` // south, north, draw; null until over and for an aborted game
+	Reason   *string    `json:"reason"` // null until over
+	Clock    *clockJSON `json:"clock"`  // null without a clock (clock.go)
+	Rated    bool       `json:"rated"`
 	// Version counts the stored changes of the game; a resignation or a
 	// claim may name it to act only on that version.
 	Version int `json:"version"`
@@ -47,7 +50,7 @@ type computerJSON struct {
 
 func (h *API) toJSON(g *game.Game) gameJSON {
 	j := gameJSON{ID: g.ID, Rules: g.Rules.Name(), Fours: game.Fours(g.Rules), Status: string(g.Status),
-		Position: g.Rules.FormatPosition(g.Position), Moves: labelsJSON(g.MoveLabels()),
+		Position: g.Rules.FormatPosition(g.Position), Moves: labelList(g.MoveLabels()),
 		Clock: h.clockJSON(g), Rated: g.Rated, Version: g.Version}
 	if g.Result != engine.NoResult {
 		r := g.Result.String()
@@ -63,19 +66,107 @@ func (h *API) toJSON(g *game.Game) gameJSON {
 	return j
 }
 
-// labelsJSON writes move labels (a character each) as a JSON array of
-// strings.
-func labelsJSON(labels string) json.RawMessage {
-	b := make([]byte, 0, 2+4*len(labels))
+// labelList is move labels (a character each), written in JSON as an
+// array of strings.
+type labelList string
+
+// MarshalJSON writes l as a JSON array of strings.
+func (l labelList) MarshalJSON() ([]byte, error) { return l.append(nil), nil }
+
+// append appends l as a JSON array of strings to b.
+func (l labelList) append(b []byte) []byte {
+	b = slices.Grow(b, 2+4*len(l))
 	b = append(b, '[')
-	for i := range len(labels) {
+	for i := range len(l) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, '"', labels[i], '"')
+		b = append(b, '"', l[i], '"')
 	}
 	return append(b, ']')
 }
+
+// appendJSON appends j to b as encoding/json writes it (the same bytes,
+// and the newline of echo's c.JSON), without reflection: an API move's
+// answer is written on every move.
+func (j *gameJSON) appendJSON(b []byte) []byte {
+	b = append(b, `{"id":`...)
+	b = appendString(b, j.ID)
+	b = append(b, `,"rules":`...)
+	b = appendString(b, j.Rules)
+	if j.Fours != "" {
+		b = append(b, `,"fours":`...)
+		b = appendString(b, j.Fours)
+	}
+	b = append(b, `,"status":`...)
+	b = appendString(b, j.Status)
+	b = append(b, `,"position":`...)
+	b = appendString(b, j.Position)
+	b = append(b, `,"moves":`...)
+	b = j.Moves.append(b)
+	b = append(b, `,"result":`...)
+	b = appendStringOrNull(b, j.Result)
+	b = append(b, `,"reason":`...)
+	b = appendStringOrNull(b, j.Reason)
+	b = append(b, `,"clock":`...)
+	if j.Clock == nil {
+		b = append(b, "null"...)
+	} else {
+		clock, _ := json.Marshal(j.Clock) // a fixed struct of numbers
+		b = append(b, clock...)
+	}
+	b = append(b, `,"rated":`...)
+	b = strconv.AppendBool(b, j.Rated)
+	b = append(b, `,"version":`...)
+	b = strconv.AppendInt(b, int64(j.Version), 10)
+	if c := j.Computer; c != nil {
+		b = append(b, `,"computer":{"seat":`...)
+		b = appendString(b, c.Seat)
+		b = append(b, `,"level":`...)
+		b = strconv.AppendInt(b, int64(c.Level), 10)
+		b = append(b, '}')
+	}
+	return append(b, "}\n"...)
+}
+
+// appendString appends s as a JSON string, escaped as encoding/json
+// escapes it (with <, > and &).
+func appendString(b []byte, s string) []byte {
+	for i := range len(s) {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendStringOrNull appends *s as a JSON string, null for nil.
+func appendStringOrNull(b []byte, s *string) []byte {
+	if s == nil {
+		return append(b, "null"...)
+	}
+	return appendString(b, *s)
+}
+
+// answerGame answers g (gameJSON) with status 200: written by hand
+// (appendJSON) and compressed by core.Answer when it is large; with
+// ?pretty as echo's c.JSON writes it.
+func (h *API) answerGame(c echo.Context, g *game.Game) error {
+	j := h.toJSON(g)
+	if c.Request().URL.RawQuery != "" && c.QueryParams().Has("pretty") {
+		return c.JSON(http.StatusOK, j)
+	}
+	buf := answers.Get().(*[]byte)
+	defer answers.Put(buf)
+	*buf = j.appendJSON((*buf)[:0])
+	return core.Answer(c, http.StatusOK, echo.MIMEApplicationJSON, *buf)
+}
+
+// answers are the buffers answerGame writes in.
+var answers = sync.Pool{New: func() any { return new([]byte) }}
 
 // apiCreate: POST /api/v1/games {"rules","fours","seat","opponent"} -> 201
 // {"id","token","seat","invite","invite_url"}: invite is the invitation's
@@ -128,7 +219,7 @@ func (h *API) apiGame(c echo.Context) error {
 	if seat != engine.Nobody {
 		h.Seen(c, g, seat) // a program reading its game is there
 	}
-	return c.JSON(http.StatusOK, h.toJSON(g))
+	return h.answerGame(c, g)
 }
 
 // apiJoin: POST /api/v1/games/{id}/join -> 200 {"token","seat"}; 409 when
@@ -154,11 +245,12 @@ func bindJSON(c echo.Context, v any) error {
 	if r.ContentLength == 0 {
 		return nil
 	}
-	media, _, err := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
-	if err != nil || media != echo.MIMEApplicationJSON {
-		return core.ErrNotJSON
+	if ct := r.Header.Get(echo.HeaderContentType); ct != echo.MIMEApplicationJSON { // (the usual one, without parsing)
+		if media, _, err := mime.ParseMediaType(ct); err != nil || media != echo.MIMEApplicationJSON {
+			return core.ErrNotJSON
+		}
 	}
-	body, err := io.ReadAll(r.Body)
+	body, err := readBody(r)
 	if err != nil || jsonHasNUL(body) {
 		return core.ErrBadRequest
 	}
@@ -166,6 +258,19 @@ func bindJSON(c echo.Context, v any) error {
 		return core.ErrBadRequest
 	}
 	return nil
+}
+
+// readBody reads r's body whole: into a buffer of its announced length
+// when it has one (limitBody refused a longer one), else to its end.
+func readBody(r *http.Request) ([]byte, error) {
+	if r.ContentLength <= 0 {
+		return io.ReadAll(r.Body)
+	}
+	body := make([]byte, r.ContentLength) // net/http ends the body there
+	if _, err := io.ReadFull(r.Body, body); err != nil {
+		return nil, err
+	}
+	return body, nil
 }
 
 // jsonHasNUL reports whether JSON text b escapes a NUL character, the
@@ -211,7 +316,7 @@ func (h *API) apiMove(c echo.Context) error {
 		return err
 	}
 	h.MailTurn(c, g, seat)
-	return c.JSON(http.StatusOK, h.toJSON(g))
+	return h.answerGame(c, g)
 }
 
 // apiResign: POST /api/v1/games/{id}/resign with the bearer token. The
@@ -235,5 +340,5 @@ func (h *API) apiResign(c echo.Context) error {
 	if err := h.Games.Resign(c.Request().Context(), g, seat); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, h.toJSON(g))
+	return h.answerGame(c, g)
 }

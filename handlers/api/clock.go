@@ -118,5 +118,5 @@ func (h *API) apiClaim(c echo.Context) error {
 	if err := h.Games.Claim(c.Request().Context(), g, seat, req.Result == "draw"); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, h.toJSON(g))
+	return h.answerGame(c, g)
 }

@@ -44,11 +44,12 @@ func (h *API) Routes(g *echo.Group) {
 // the puzzles.
 func (h *API) gameRoutes(g *echo.Group) {
 	g.POST("/games", h.apiCreate)
-	g.GET("/games/:id", h.apiGame)
 	g.POST("/games/:id/join", h.apiJoin)
-	g.POST("/games/:id/moves", h.apiMove)
-	g.POST("/games/:id/resign", h.apiResign)
-	g.POST("/games/:id/claim", h.apiClaim)
+	// The answers of a game (answerGame) compress themselves.
+	for _, r := range []*echo.Route{g.GET("/games/:id", h.apiGame), g.POST("/games/:id/moves", h.apiMove),
+		g.POST("/games/:id/resign", h.apiResign), g.POST("/games/:id/claim", h.apiClaim)} {
+		h.SelfCompressed(r.Path)
+	}
 	g.GET("/analysis", h.apiAnalysis)
 	g.GET("/explorer", h.apiExplorer)
 	g.GET("/puzzles", h.apiPuzzles)

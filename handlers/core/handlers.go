@@ -50,6 +50,9 @@ type Handlers struct {
 	// SeatRoutes are the paths (echo's c.Path) of the seat actions, whose
 	// game is read with the session's account (routes.go).
 	SeatRoutes map[string]bool
+	// selfCompressed are the routes whose answers compress themselves
+	// (SelfCompressed).
+	selfCompressed map[string]bool
 }
 
 // ActionHold is what the middleware tells the event streams of a page

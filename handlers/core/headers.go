@@ -28,23 +28,51 @@ const hsts = "max-age=31536000"
 // files, errors, event streams): the Content-Security-Policy, no framing,
 // no MIME sniffing, the referrer only to the site itself, a browsing
 // context of its own, the denied features, and HSTS when the base URL is
-// https.
+// https. The values are shared by every answer (the header map holds
+// them as they are: nothing is allocated per request); a handler may
+// replace one (AllowFraming), never change it in place.
 func (h *Handlers) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	https := strings.HasPrefix(h.Base, "https://")
 	return func(c echo.Context) error {
 		hdr := c.Response().Header()
-		hdr.Set("Content-Security-Policy", contentSecurityPolicy)
-		hdr.Set(echo.HeaderXFrameOptions, "DENY")
-		hdr.Set(echo.HeaderXContentTypeOptions, "nosniff")
-		hdr.Set(echo.HeaderXXSSProtection, "0")
-		hdr.Set(echo.HeaderReferrerPolicy, "same-origin")
-		hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
-		hdr.Set("Permissions-Policy", permissionsPolicy)
+		for _, kv := range securityHeaderValues {
+			hdr[kv.key] = kv.value // keys canonical (securityHeaderValues)
+		}
 		if https {
-			hdr.Set(echo.HeaderStrictTransportSecurity, hsts)
+			hdr["Strict-Transport-Security"] = hstsValue
 		}
 		return next(c)
 	}
+}
+
+// securityHeaderValues are securityHeaders' headers but HSTS, with their
+// keys in canonical form (canonicalKeys); hstsValue is HSTS's value.
+var (
+	securityHeaderValues = canonicalKeys([]headerValue{
+		{"Content-Security-Policy", []string{contentSecurityPolicy}},
+		{echo.HeaderXFrameOptions, []string{"DENY"}},
+		{echo.HeaderXContentTypeOptions, []string{"nosniff"}},
+		{echo.HeaderXXSSProtection, []string{"0"}},
+		{echo.HeaderReferrerPolicy, []string{"same-origin"}},
+		{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
+		{"Permissions-Policy", []string{permissionsPolicy}},
+	})
+	hstsValue = []string{hsts}
+)
+
+// headerValue is a header's key and its values.
+type headerValue struct {
+	key   string
+	value []string
+}
+
+// canonicalKeys returns hs with their keys in canonical form, as
+// http.Header.Set writes them ("X-Xss-Protection").
+func canonicalKeys(hs []headerValue) []headerValue {
+	for i := range hs {
+		hs[i].key = http.CanonicalHeaderKey(hs[i].key)
+	}
+	return hs
 }
 
 // origin returns the origin (scheme://host[:port], lower case, without

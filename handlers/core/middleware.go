@@ -1,14 +1,18 @@
 package core
 
 import (
+	"bytes"
 	"context"
 	"log/slog"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzhttp"
+	"github.com/klauspost/compress/gzip"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
@@ -45,7 +49,7 @@ func (h *Handlers) Middleware(e *echo.Echo) {
 			return nil
 		},
 	}))
-	e.Use(compress())
+	e.Use(h.compress())
 	e.Use(limitHead)
 	e.Use(limitBody)
 	e.Use(rejectBadText)
@@ -59,15 +63,16 @@ func (h *Handlers) Middleware(e *echo.Echo) {
 // less than static.MinCompress bytes (it fits in a packet as it is), a
 // reply already encoded (static files and the pages kept, compressed once
 // at their best) and the event streams. Static files do not even go
-// through the compressor's wrapper.
-func compress() echo.MiddlewareFunc {
+// through the compressor's wrapper, nor do the routes that answer with
+// Answer (SelfCompressed), which compresses a body it holds whole.
+func (h *Handlers) compress() echo.MiddlewareFunc {
 	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(static.MinCompress), gzhttp.EnableZstd(false))
 	if err != nil {
 		panic(err) // the options are constants
 	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			if isStatic(c) || strings.HasSuffix(c.Request().URL.Path, "/events") {
+			if isStatic(c) || h.selfCompressed[c.Path()] || strings.HasSuffix(c.Request().URL.Path, "/events") {
 				return next(c)
 			}
 			// An error is answered here, through the compressor, which
@@ -83,6 +88,80 @@ func compress() echo.MiddlewareFunc {
 			return nil
 		}
 	}
+}
+
+// SelfCompressed marks the route path (echo's c.Path), whose every answer
+// but an error's is written with Answer, before the site serves: the
+// compress middleware leaves it alone.
+func (h *Handlers) SelfCompressed(path string) {
+	if h.selfCompressed == nil {
+		h.selfCompressed = map[string]bool{}
+	}
+	h.selfCompressed[path] = true
+}
+
+// Header values shared by every answer that sets them (never changed).
+var (
+	varyAcceptEncoding = []string{"Accept-Encoding"}
+	encodingGzip       = []string{"gzip"}
+)
+
+// Answer writes body, of the media type ctype, with status code: as it is
+// when it is shorter than static.MinCompress or the client takes no gzip,
+// else compressed (at gzhttp's level) with a pooled writer. Its route is
+// marked SelfCompressed (the compress middleware would buffer it again).
+func Answer(c echo.Context, code int, ctype string, body []byte) error {
+	hdr := c.Response().Header()
+	hdr["Vary"] = varyAcceptEncoding
+	if len(body) >= static.MinCompress && acceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) {
+		z := gzips.Get().(*gzipBuffer)
+		defer gzips.Put(z)
+		z.buf.Reset()
+		z.w.Reset(&z.buf)
+		_, _ = z.w.Write(body)
+		_ = z.w.Close()
+		hdr[echo.HeaderContentEncoding] = encodingGzip
+		body = z.buf.Bytes()
+	}
+	hdr[echo.HeaderContentLength] = []string{strconv.Itoa(len(body))}
+	return c.Blob(code, ctype, body)
+}
+
+// gzipBuffer is a gzip writer and the buffer it writes in.
+type gzipBuffer struct {
+	buf bytes.Buffer
+	w   *gzip.Writer
+}
+
+// gzips are Answer's writers.
+var gzips = sync.Pool{New: func() any {
+	z := &gzipBuffer{}
+	z.w, _ = gzip.NewWriterLevel(&z.buf, gzip.DefaultCompression)
+	return z
+}}
+
+// acceptsGzip reports whether an Accept-Encoding header takes gzip: gzip
+// or * listed without q=0.
+func acceptsGzip(accept string) bool {
+	for accept != "" {
+		var item string
+		item, accept, _ = strings.Cut(accept, ",")
+		coding, params, _ := strings.Cut(item, ";")
+		coding = strings.TrimSpace(coding)
+		if !strings.EqualFold(coding, "gzip") && coding != "*" {
+			continue
+		}
+		q := 1.0
+		for params != "" {
+			var p string
+			p, params, _ = strings.Cut(params, ";")
+			if v, ok := strings.CutPrefix(strings.TrimSpace(p), "q="); ok {
+				q, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
+			}
+		}
+		return q > 0
+	}
+	return false
 }
 
 // isStatic reports whether the request is for a static file.
