@@ -17,6 +17,11 @@ const bucket = 50
 // timed by ply.
 func runLong(ctx context.Context, o options) error {
 	a := &api{client: &http.Client{Timeout: 10 * time.Second}, base: o.base}
+	mv, err := newMover(o.base)
+	if err != nil {
+		return err
+	}
+	defer mv.close()
 	rows := (o.plies + bucket - 1) / bucket
 	lat := make([][]time.Duration, rows)
 	cpu := make([]cpuSample, rows)
@@ -40,7 +45,7 @@ func runLong(ctx context.Context, o options) error {
 			if !ok {
 				break
 			}
-			d, err := a.move(ctx, t, p, pit)
+			d, err := mv.move(ctx, t, p, pit)
 			if err != nil {
 				return err
 			}

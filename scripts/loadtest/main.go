@@ -285,12 +285,3 @@ func (a *api) newTable(ctx context.Context, rules engine.Rules) (*table, error) 
 	t := &table{id: created.ID, tokens: map[string]string{created.Seat: created.Token, joined.Seat: joined.Token}}
 	return t, a.call(ctx, "GET", "/api/v1/games/"+created.ID, "", nil, &t.state, http.StatusOK)
 }
-
-// move plays pit for the player to move of t and returns how long the
-// request took.
-func (a *api) move(ctx context.Context, t *table, p engine.Position, pit int) (time.Duration, error) {
-	began := time.Now()
-	err := a.call(ctx, "POST", "/api/v1/games/"+t.id+"/moves", t.tokens[p.ToMove.String()],
-		map[string]string{"pit": engine.Label(pit)}, &t.state, http.StatusOK)
-	return time.Since(began), err
-}

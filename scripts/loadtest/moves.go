@@ -105,6 +105,12 @@ func hotUpdates(url string) hotCount {
 
 // playGames plays games until ctx is done or the budget of moves is spent.
 func playGames(ctx context.Context, a *api, r engine.Rules, budget *atomic.Int64, st *moveStats) {
+	mv, err := newMover(a.base)
+	if err != nil {
+		st.errors[err.Error()]++
+		return
+	}
+	defer mv.close()
 	for ctx.Err() == nil && budget.Load() > 0 {
 		t, err := a.newTable(ctx, r)
 		if err != nil {
@@ -119,7 +125,7 @@ func playGames(ctx context.Context, a *api, r engine.Rules, budget *atomic.Int64
 			continue
 		}
 		st.games++
-		if playRandom(ctx, a, r, t, budget, st) {
+		if playRandom(ctx, mv, r, t, budget, st) {
 			st.finished++
 		}
 	}
@@ -127,7 +133,7 @@ func playGames(ctx context.Context, a *api, r engine.Rules, budget *atomic.Int64
 
 // playRandom plays random legal moves of t until it ends (true), or until
 // ctx is done, the budget is spent, maxPlies are played or a request fails.
-func playRandom(ctx context.Context, a *api, r engine.Rules, t *table, budget *atomic.Int64, st *moveStats) bool {
+func playRandom(ctx context.Context, mv *mover, r engine.Rules, t *table, budget *atomic.Int64, st *moveStats) bool {
 	for range maxPlies {
 		if t.state.Status == "over" {
 			return true
@@ -145,7 +151,7 @@ func playRandom(ctx context.Context, a *api, r engine.Rules, t *table, budget *a
 		if budget.Add(-1) < 0 {
 			return false
 		}
-		d, err := a.move(ctx, t, p, legal[rand.IntN(len(legal))])
+		d, err := mv.move(ctx, t, p, legal[rand.IntN(len(legal))])
 		if err != nil {
 			if ctx.Err() == nil {
 				st.errors[err.Error()]++

@@ -21,6 +21,11 @@ import (
 // fetched in turns, each by -workers clients for -duration.
 func runPages(ctx context.Context, o options) error {
 	a := &api{client: &http.Client{Timeout: 10 * time.Second}, base: o.base}
+	mv, err := newMover(o.base)
+	if err != nil {
+		return err
+	}
+	defer mv.close()
 	path := o.page
 	switch o.page {
 	case "rules":
@@ -34,7 +39,7 @@ func runPages(ctx context.Context, o options) error {
 		for range 20 {
 			p, _ := o.rules.ParsePosition(t.state.Position)
 			pit, _ := keep.choose(p)
-			if _, err := a.move(ctx, t, p, pit); err != nil {
+			if _, err := mv.move(ctx, t, p, pit); err != nil {
 				return err
 			}
 		}

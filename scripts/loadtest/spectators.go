@@ -20,6 +20,11 @@ import (
 // spectator that got it.
 func runSpectators(ctx context.Context, o options) error {
 	a := &api{client: &http.Client{Timeout: 10 * time.Second}, base: o.base}
+	mv, err := newMover(o.base)
+	if err != nil {
+		return err
+	}
+	defer mv.close()
 	t, err := a.newTable(ctx, o.rules)
 	if err != nil {
 		return err
@@ -66,7 +71,7 @@ func runSpectators(ctx context.Context, o options) error {
 			break
 		}
 		version++
-		if _, err := a.move(ctx, t, p, pit); err != nil {
+		if _, err := mv.move(ctx, t, p, pit); err != nil {
 			return err
 		}
 		acked := time.Now()
