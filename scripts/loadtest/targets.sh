@@ -13,13 +13,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 PG=${PG:-postgres://postgres@127.0.0.1:5432}
-ADDR=127.0.0.1:18080
+ADDR=${ADDR:-127.0.0.1:18080}         # (another address and prefix of the
+P=${DBPREFIX:-oware}                     # databases: two runs side by side)
 RUNS=${RUNS:-3}
 BIN=$(mktemp -d)
 SERVER=
 cleanup() {
 	[ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true
-	for db in oware_load oware_base oware_bench; do
+	for db in ${P}_load ${P}_base ${P}_bench; do
 		psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1
 	done
 	rm -rf "$BIN"
@@ -28,21 +29,21 @@ trap cleanup EXIT
 
 go build -o "$BIN/oware" ./cmd/oware
 go build -o "$BIN/loadtest" ./scripts/loadtest
-for db in oware_load oware_base oware_bench; do
+for db in ${P}_load ${P}_base ${P}_bench; do
 	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" >/dev/null 2>&1
 done
 
 # serve starts the server with synchronous_commit $1 ("on" or "off"); with
 # $2 "base", the build $BASE on its own database.
-DB=oware_load
+DB=${P}_load
 serve() {
 	[ -n "$SERVER" ] && kill "$SERVER" && wait "$SERVER" 2>/dev/null || true
 	local bin=$BIN/oware
 	# The spectators come from one address: no stream limit per client.
 	local flags=(-stream-limits 20000,20000,20000 -build-tables=false)
-	DB=oware_load
+	DB=${P}_load
 	if [ "${2:-}" = base ]; then
-		bin=$BASE DB=oware_base flags=()
+		bin=$BASE DB=${P}_base flags=()
 	fi
 	nice -n 10 "$bin" -addr "$ADDR" -database "$PG/$DB?sslmode=disable&synchronous_commit=$1" "${flags[@]}" 2>/dev/null &
 	SERVER=$!
@@ -73,7 +74,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
 SUMMARY=
 note() { SUMMARY+="$*"$'\n'; printf '>> %s\n' "$*"; }
-bench() { nice -n 10 "$BIN/loadtest" -mode pgbench -pg "$PG/oware_bench" "$@"; }
+bench() { nice -n 10 "$BIN/loadtest" -mode pgbench -pg "$PG/${P}_bench" "$@"; }
 # part reports whether part $1 is asked for by the rest (none: every part).
 part() {
 	local p=$1
