@@ -52,7 +52,12 @@ func (h *Server) stream(c echo.Context, id string, load func() (*game.Game, engi
 		core.SetRetryAfter(c, core.StreamRetryAfter)
 		return core.ErrTooManyStreams
 	}
-	defer closed()
+	kept := false // the stream went on detached: its end runs these
+	defer func() {
+		if !kept {
+			closed()
+		}
+	}()
 	last, _ := strconv.Atoi(c.QueryParam("v"))
 	if n, err := strconv.Atoi(c.Request().Header.Get("Last-Event-ID")); err == nil && n > last {
 		last = n
@@ -60,7 +65,11 @@ func (h *Server) stream(c echo.Context, id string, load func() (*game.Game, engi
 	w := &watcher{PanelKind: core.PanelKind{Lang: core.LangOf(c)}, csrf: core.CsrfToken(c), view: c.QueryParam("view")}
 	// Follow the game before loading it, so that no change slips in between.
 	unwatch := h.hub.watch(id, w)
-	defer unwatch()
+	defer func() {
+		if !kept {
+			unwatch()
+		}
+	}()
 	g, seat, err := load()
 	if err != nil {
 		return err
@@ -87,6 +96,11 @@ func (h *Server) stream(c echo.Context, id string, load func() (*game.Game, engi
 			first = sseFrame(g.Version, "game", parts.Full)
 			first = bytes.ReplaceAll(first, []byte(core.CsrfPlaceholder), []byte(w.csrf))
 		}
+	}
+	if d := detach(c, first, last, func() { unwatch(); closed() }); d != nil {
+		kept = true
+		h.hub.detached(w, d)
+		return nil
 	}
 	return serveEvents(c, first, w.frames, func(f frame) []byte {
 		b := f.next(last)

@@ -48,6 +48,9 @@ type watcher struct {
 	// frames holds the latest frame not yet written, or is closed when the
 	// game is no longer followed (shutdown).
 	frames chan frame
+	// out is the stream's connection once detached from net/http
+	// (detach.go): live writes its frames itself, frames is unused.
+	out *detached
 	// skip is a version that the page got as the answer of its own action.
 	skip int
 	// ready is set once the stream knows its seat (see live.ready); until
@@ -147,6 +150,21 @@ func (l *hub) watch(id string, w *watcher) func() {
 	}
 }
 
+// detached notes that w's stream is detached to d (detach.go): a frame
+// it has not written yet goes to d, and so does every next one.
+func (l *hub) detached(w *watcher, d *detached) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	w.out = d
+	select {
+	case f, ok := <-w.frames:
+		if ok {
+			d.deliver(f)
+		}
+	default:
+	}
+}
+
 // ready sets the seat of w, watching game id, and lets it get frames. It
 // returns the last version sent to the game's watchers: when that is newer
 // than the game the stream loaded, the stream loads it again.
@@ -214,9 +232,24 @@ func (l *hub) stored(ctx context.Context, g *game.Game) {
 // subscription ch ends.
 func (l *hub) follow(id string, gw *watched, ch <-chan int) {
 	defer l.closeAll(gw)
+	ping := time.NewTicker(keepAlive)
+	defer ping.Stop()
 	for {
 		var g *game.Game
 		select {
+		case <-ping.C:
+			l.mu.Lock()
+			var out []*detached
+			for w := range gw.watchers {
+				if w.out != nil {
+					out = append(out, w.out)
+				}
+			}
+			l.mu.Unlock()
+			for _, d := range out {
+				d.ping()
+			}
+			continue
 		case v, ok := <-ch:
 			if !ok {
 				return
@@ -285,6 +318,8 @@ func (l *hub) send(gw *watched, g *game.Game) {
 		}
 		frames[k], shown[k] = f, parts
 	}
+	var out []delivery
+	defer func() { deliverAll(out) }() // after the lock is released
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	gw.last = max(gw.last, g.Version)
@@ -305,12 +340,21 @@ func (l *hub) send(gw *watched, g *game.Game) {
 			w.held = &f
 			continue
 		}
+		if w.out != nil {
+			out = append(out, delivery{w.out, f})
+			continue
+		}
 		w.put(f)
 	}
 }
 
-// put hands f to the stream, in place of a frame it has not written yet.
+// put hands f to the stream, in place of a frame it has not written yet;
+// a detached stream writes it at once (l.mu held).
 func (w *watcher) put(f frame) {
+	if w.out != nil {
+		w.out.deliver(f)
+		return
+	}
 	select {
 	case <-w.frames:
 	default:
@@ -354,6 +398,9 @@ func (l *hub) closeAll(gw *watched) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for w := range gw.watchers {
+		if w.out != nil {
+			w.out.conn.Close() // its reader ends the stream
+		}
 		close(w.frames)
 	}
 	gw.watchers = nil

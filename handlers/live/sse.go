@@ -46,7 +46,7 @@ func serveEvents[T any](c echo.Context, first []byte, ch <-chan T, frame func(T)
 				return nil
 			}
 		case <-ping.C:
-			if write([]byte(": ping\n\n")) != nil {
+			if write(keepAliveEvent) != nil {
 				return nil
 			}
 		}
@@ -76,9 +76,7 @@ func sseEvent(name string, b []byte) []byte {
 func startEventStream(c echo.Context) func([]byte) error {
 	resp := c.Response()
 	rc := http.NewResponseController(resp)
-	resp.Header().Set(echo.HeaderContentType, "text/event-stream")
-	resp.Header().Set(echo.HeaderCacheControl, "no-cache")
-	resp.Header().Set("X-Accel-Buffering", "no")
+	setEventHeaders(resp.Header())
 	resp.WriteHeader(http.StatusOK)
 	write := func(b []byte) error {
 		_ = rc.SetWriteDeadline(time.Now().Add(core.WriteTimeout))
