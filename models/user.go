@@ -52,6 +52,9 @@ type User struct {
 	// none); BotOwnerID the account of the person who runs it, or nil.
 	BotEngine  string
 	BotOwnerID *uint
+	// BotSeenAt is when a bot's event stream last said it is connected
+	// (migration 00120; nil when closed or never): BotsSeenSince.
+	BotSeenAt *time.Time
 	// DeletedAt is when the account was deleted, nil while it exists.
 	DeletedAt *time.Time
 	// CreatedAt and UpdatedAt are set by the queries (UTC).

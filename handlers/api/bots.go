@@ -436,6 +436,7 @@ func (h *API) apiBotEvents(c echo.Context) error {
 	}
 	defer closed()
 	ctx := c.Request().Context()
+	defer h.Games.HoldBotOnline(ctx, u.ID)() // online while connected (game/botsonline.go)
 	send := ndjson(c)
 	challenges, games := map[string]botChallengeJSON{}, map[string]botGameJSON{}
 	quiet := time.Now()

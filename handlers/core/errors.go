@@ -56,6 +56,7 @@ var refusals = []struct {
 	{game.ErrBotRated, &UserError{http.StatusUnprocessableEntity, "bot_err_rated"}},
 	{game.ErrBotWeb, ErrBotWeb},
 	{game.ErrBotBusy, &UserError{http.StatusTooManyRequests, "bot_err_busy"}},
+	{game.ErrBotOffline, &UserError{http.StatusNotFound, "botplay_err_offline"}},
 	{accounts.ErrHasGames, &UserError{http.StatusConflict, "bot_err_has_games"}},
 	{accounts.ErrTokenName, &UserError{http.StatusUnprocessableEntity, "bot_err_token_name"}},
 	{accounts.ErrScope, &UserError{http.StatusUnprocessableEntity, "bot_err_scope_unknown"}},
