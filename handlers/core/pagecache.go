@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/a-h/templ"
@@ -24,8 +25,10 @@ import (
 // updated_at, a game's version) is still the stored one. The forms of the
 // header carry the visitor's CSRF token, so a page is kept in the pieces
 // around it, each compressed on its own, and an answer puts the pieces and
-// the visitor's token together (the token as a stored deflate block). It
-// holds at most maxCached pages and is safe for concurrent use.
+// the visitor's token together (the token as a stored deflate block). An
+// answer carries a strong ETag (entityTag), and a request whose
+// If-None-Match names it gets 304 without the body. It holds at most
+// maxCached pages and is safe for concurrent use.
 type pageCache struct {
 	mu    sync.Mutex
 	pages map[string]*cachedPage // by cacheKey
@@ -140,19 +143,49 @@ func (pc *pageCache) Serve(c echo.Context, state string) bool {
 	hdr.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	hdr.Set(echo.HeaderCacheControl, "no-cache")
 	var body []byte
+	var tag string
 	if p.zipped != nil {
 		hdr.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
 	}
 	if p.zipped != nil && len(token) < 1<<16 && AcceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) {
 		hdr.Set(echo.HeaderContentEncoding, "gzip")
 		body = p.gzip(token)
+		n := len(body) // the gzip trailer holds the page's CRC-32 and length
+		tag = entityTag(binary.LittleEndian.Uint32(body[n-8:]), binary.LittleEndian.Uint32(body[n-4:]), "-gz")
 	} else {
 		body = bytes.Join(p.pieces, token)
+		tag = entityTag(crc32.ChecksumIEEE(body), uint32(len(body)), "")
+	}
+	hdr.Set("ETag", tag)
+	if matchesTag(c.Request().Header.Get("If-None-Match"), tag) {
+		hdr.Del(echo.HeaderContentEncoding)
+		c.Response().WriteHeader(http.StatusNotModified) // the visitor's copy is this one
+		return true
 	}
 	hdr.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
 	c.Response().WriteHeader(http.StatusOK)
 	c.Response().Write(body)
 	return true
+}
+
+// entityTag is the strong ETag of a kept page as answered: the CRC-32 and
+// the length of the page with the visitor's token (so another visitor's
+// copy, or another state, never matches) and suffix, "-gz" for the gzip
+// encoding (a representation of its own, RFC 9110 8.8.3).
+func entityTag(crc, size uint32, suffix string) string {
+	return `"` + strconv.FormatUint(uint64(crc), 16) + "-" + strconv.FormatUint(uint64(size), 10) + suffix + `"`
+}
+
+// matchesTag reports whether an If-None-Match header names tag or is "*"
+// (the weak comparison of RFC 9110 13.1.2: a W/ prefix is ignored).
+func matchesTag(header, tag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == tag || t == "*" {
+			return true
+		}
+	}
+	return false
 }
 
 // gzip returns the page with token as a gzip stream (RFC 1952): the

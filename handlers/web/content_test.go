@@ -488,3 +488,41 @@ func pageShows(s *handlerstest.Site, path, want string) bool {
 		}
 	}
 }
+
+// TestCachedPageETag: a kept page answers with a strong ETag, one for each
+// encoding; the same visitor asking again with If-None-Match gets 304
+// without a body, another visitor (another CSRF token in the forms) or the
+// page at another state gets 200 with the whole page.
+func TestCachedPageETag(t *testing.T) {
+	handlerstest.EachDialect(t, func(t *testing.T, db *models.DB) {
+		s := handlerstest.NewSite(t, db)
+		b := s.Browser()
+		s.Get(b, "/en/rules") // kept from now on
+		gz := map[string]string{"Accept-Encoding": "gzip"}
+		code, hdr, page := s.Do(b, "GET", "/en/rules", nil, gz)
+		tag := hdr.Get("ETag")
+		if code != http.StatusOK || hdr.Get("Content-Encoding") != "gzip" || !strings.HasSuffix(tag, `-gz"`) || !strings.HasPrefix(tag, `"`) {
+			t.Fatalf("kept page: %d, encoding %q, ETag %q", code, hdr.Get("Content-Encoding"), tag)
+		}
+		_, plain, _ := s.Do(b, "GET", "/en/rules", nil, map[string]string{"Accept-Encoding": "identity"})
+		if other := plain.Get("ETag"); other == "" || other == tag || strings.HasSuffix(other, `-gz"`) {
+			t.Errorf("the identity encoding's ETag %q, the gzip one's %q", other, tag)
+		}
+		if code, hdr, body := s.Do(b, "GET", "/en/rules", nil, map[string]string{"Accept-Encoding": "gzip", "If-None-Match": `"x", W/` + tag}); code != http.StatusNotModified || body != "" || hdr.Get("ETag") != tag {
+			t.Errorf("the same visitor's copy: %d, ETag %q, %d bytes", code, hdr.Get("ETag"), len(body))
+		}
+		if code, _, body := s.Do(s.Browser(), "GET", "/en/rules", nil, map[string]string{"Accept-Encoding": "gzip", "If-None-Match": tag}); code != http.StatusOK || body == page || s.Csrf(body) == s.Csrf(page) {
+			t.Errorf("another visitor with the first one's ETag: %d", code)
+		}
+		if err := db.Gorm.Model(&models.Page{}).Where("slug = ? AND locale = ?", "rules", "en").
+			Updates(map[string]any{"body": "## Edited since\n", "updated_at": time.Now().Add(time.Second)}).Error; err != nil {
+			t.Fatal(err)
+		}
+		if !pageShows(s, "/en/rules", "Edited since") {
+			t.Fatal("the edit is not shown")
+		}
+		if code, hdr, body := s.Do(b, "GET", "/en/rules", nil, map[string]string{"Accept-Encoding": "gzip", "If-None-Match": tag}); code != http.StatusOK || hdr.Get("ETag") == tag || !strings.Contains(body, "Edited since") {
+			t.Errorf("the edited page with the old ETag: %d", code)
+		}
+	})
+}
