@@ -280,20 +280,22 @@ func (h *API) botSeat(c echo.Context) (*game.Game, engine.Side, error) {
 // apiBotMove: POST /api/v1/bot/game/{id}/move/{label} -> 200 {"ok":true}.
 // An illegal move, a move out of turn or after the bot's time ran out is
 // refused with 400 and the reason; nothing is stored (a late move ends
-// the game on time, as the sweeper would). A move that meets another
-// write of the game is judged once more on the game as it is then.
+// the game on time, as the sweeper would). The move goes the way of
+// people's (game.Service.MoveFor): when this instance kept the game's
+// state (its game stream read it last) the game is not read again, one
+// write after the token's lookup. A move that meets another write of the
+// game is judged once more on the game as it is then.
 func (h *API) apiBotMove(c echo.Context) error {
-	g, seat, err := h.botSeat(c)
+	u, err := h.botAccount(c)
 	if err != nil {
 		return err
 	}
-	err = h.Games.Move(c.Request().Context(), g, seat, c.Param("label"))
+	ctx, v := c.Request().Context(), game.Visitor{Account: u.ID}
+	g, seat, err := h.Games.MoveFor(ctx, c.Param("id"), v, c.Param("label"))
 	if errors.Is(err, game.ErrConflict) {
 		// Another write of the game came first (an answer, the clocks
 		// moved on after an outage): the move is judged again on it.
-		if g, seat, err = h.botSeat(c); err == nil {
-			err = h.Games.Move(c.Request().Context(), g, seat, c.Param("label"))
-		}
+		g, seat, err = h.Games.MoveFor(ctx, c.Param("id"), v, c.Param("label"))
 	}
 	if err != nil {
 		return badMove(err)
