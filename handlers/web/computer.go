@@ -31,8 +31,18 @@ func (h *Site) newComputerForm(c echo.Context) error {
 	if err != nil {
 		level = search.MinLevel
 	}
+	return h.renderComputerForm(c, http.StatusOK, c.QueryParam("rules"), int(level), "")
+}
+
+// renderComputerForm shows the computer form with status, "Play a bot"
+// with the refusal errKey ("" for none).
+func (h *Site) renderComputerForm(c echo.Context, status int, rules string, level int, errKey string) error {
+	bots, err := h.botsOnline(c, errKey)
+	if err != nil {
+		return err
+	}
 	p := h.Page(c, "cp_title", route.ComputerPattern)
-	return core.Render(c, http.StatusOK, views.NewComputerPage(p, core.CsrfToken(c), c.QueryParam("rules"), int(level), int(game.MaxHintLevel)))
+	return core.Render(c, status, views.NewComputerPage(p, core.CsrfToken(c), rules, level, int(game.MaxHintLevel), bots))
 }
 
 // createComputerForm starts a game against the computer at the posted

@@ -205,6 +205,12 @@ func (h *Site) challengeForm(c echo.Context) error {
 	if err != nil {
 		return h.lobbyRefusal(c, err)
 	}
+	return h.sendChallenge(c, set, h.lobbyRefusal)
+}
+
+// sendChallenge opens the challenge set for the visitor, who waits for
+// its answer in the lobby; refused answers a refusal of the settings.
+func (h *Site) sendChallenge(c echo.Context, set game.ChallengeSettings, refused func(echo.Context, error) error) error {
 	if err := h.RoomForSeat(c); err != nil {
 		return err
 	}
@@ -214,7 +220,7 @@ func (h *Site) challengeForm(c echo.Context) error {
 	set.UserID = h.UserID(c)
 	ch, token, err := h.Games.CreateChallenge(c.Request().Context(), set, h.player(c))
 	if err != nil {
-		return h.lobbyRefusal(c, err)
+		return refused(c, err)
 	}
 	return h.waitInLobby(c, ch, token)
 }

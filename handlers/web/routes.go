@@ -89,6 +89,7 @@ func (h *Site) gameRoutes(g *echo.Group) {
 	seat(route.GameTakebackDeclinePattern, h.answerTakebackForm(false))
 	g.GET(route.ComputerPattern, h.newComputerForm)
 	g.POST(route.ComputerPattern, h.createComputerForm, h.NotBot)
+	g.POST(route.ComputerBotsPattern, h.playBotForm, h.NotBot)
 	g.GET(route.GameRecordPattern, h.recordFile)
 	g.GET(route.WatchPattern, h.watchPage)
 }
