@@ -186,6 +186,49 @@ func TestBrowserMoveRoundTrips(t *testing.T) {
 		}
 		oneWrite("API move", counted.take())
 	})
+
+	// The Bot API (issue 35): a bot's move on a game this instance kept
+	// is the token's lookup (the token, its account) and the move's one
+	// write, as people's: the game is not read again.
+	t.Run("bot", func(t *testing.T) {
+		tokens := map[string]string{}
+		for _, name := range []string{"trips_bot_s", "trips_bot_n"} {
+			tokens[name] = s.AccountToken(s.Account(name), "bot:play")
+			if code, body := s.Api("POST", "/api/v1/bot/account/upgrade", tokens[name], nil); code != http.StatusOK {
+				t.Fatalf("upgrade: %d %v", code, body)
+			}
+		}
+		code, ch := s.Api("POST", "/api/v1/challenge/trips_bot_n", tokens["trips_bot_s"], map[string]any{"rules": "abapa", "seat": "south"})
+		if code != http.StatusCreated {
+			t.Fatalf("challenge: %d %v", code, ch)
+		}
+		if code, body := s.Api("POST", "/api/v1/bot/challenge/"+ch["id"].(string)+"/accept", tokens["trips_bot_n"], nil); code != http.StatusOK {
+			t.Fatalf("accept: %d %v", code, body)
+		}
+		taken, err := db.FindChallenge(t.Context(), ch["id"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := taken.GameID
+		move := func(bot, label string) []string {
+			t.Helper()
+			code, _, body := s.Do(nil, "POST", "/api/v1/bot/game/"+id+"/move/"+label, nil,
+				map[string]string{"Authorization": "Bearer " + tokens[bot], "X-Count-Statements": "1"})
+			if code != http.StatusOK {
+				t.Fatalf("bot move %s: %d %s", label, code, body)
+			}
+			return counted.take()
+		}
+		move("trips_bot_s", "C") // the game read once: this instance keeps it
+		got := move("trips_bot_n", "c")
+		if len(got) != 3 || !strings.HasPrefix(got[2], "WITH g AS ( UPDATE games SET position") ||
+			strings.Contains(got[0]+got[1], "games") {
+			t.Errorf("bot move: %d statements, want the token's two and the move's one write:\n%s", len(got), strings.Join(got, "\n"))
+		}
+		if n, _ := handlerstest.Stored(t, db, id); n != 2 {
+			t.Errorf("%d moves stored, want 2", n)
+		}
+	})
 }
 
 // selected returns how many columns the SELECT q reads (its list's
