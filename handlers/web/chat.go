@@ -85,7 +85,8 @@ func (h *Site) chatView(c echo.Context, g *game.Game, seat engine.Side) (*views.
 	}
 	v := &views.ChatView{URL: route.GameChat(core.LangOf(c), g.ID), CSRF: core.CsrfToken(c)}
 	for _, m := range msgs {
-		v.Messages = append(v.Messages, views.ChatLine{ID: int(m.ID), Mine: m.Side == seat.String(), Message: m.Message})
+		mine := m.Side == seat.String()
+		v.Messages = append(v.Messages, views.ChatLine{ID: int(m.ID), Mine: mine, Message: m.Message, Bot: !mine && g.Seats[seat.Opponent()].Bot})
 		v.Last = int(m.ID)
 	}
 	return v, nil

@@ -125,6 +125,7 @@ func (h *Site) replayPage(c echo.Context) error {
 	lang := core.LangOf(c)
 	p, l := h.Page(c, "title_replay", route.Fill(route.GameReplayPattern, g.ID)), h.Visit(c).L
 	v.South, v.North = core.PlayerName(l, g.Seats[engine.South]), core.PlayerName(l, g.Seats[engine.North])
+	v.Bots = [2]bool{g.Seats[engine.South].Bot, g.Seats[engine.North].Bot}
 	v.Result, v.Reason = g.Result.String(), views.ReasonKey(string(g.Reason))
 	v.URL = func(ply int) string { return gameReplayAt(lang, g.ID, ply) }
 	v.Record = route.GameRecord(lang, g.ID)

@@ -425,6 +425,7 @@ func (h *Site) embedGame(c echo.Context) error {
 	}
 	names := pictureNames(h.Localizers[p.Lang], g)
 	v.South, v.North = names[engine.South], names[engine.North]
+	v.Bots = [2]bool{g.Seats[engine.South].Bot, g.Seats[engine.North].Bot}
 	lang := p.Lang
 	v.URL = func(ply int) string {
 		return route.EmbedGame(g.ID) + "?lang=" + lang + "&ply=" + strconv.Itoa(ply)
