@@ -11,9 +11,12 @@
 #
 # replies: 20 players against level 8 at once, the site alone on both
 #   cores: the reply times (target p99 <= 3 s).
-# people: people's moves (8 players, games between people) alone, then
-#   with the 20 players of "replies" keeping the computer saturated
-#   (target: p99 with <= 1.3 x p99 without).
+# people: people's moves (8 players, games between people) alone (A),
+#   then with the 20 players of "replies" keeping the computer saturated,
+#   its workers in the site (B), then in an `oware worker` process under
+#   SCHED_IDLE (chrt --idle 0; nice 19 where chrt is missing) beside a site
+#   with none (C), as deploy/oware-worker.service runs them; prints B/A
+#   and C/A (target: p99 with <= 1.3 x p99 without).
 # scale: the site on core 0 with one worker, then with an `oware worker`
 #   of one worker on core 1 (its own CPU, as another machine): replies per
 #   second (target: doubled).
@@ -24,7 +27,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 PG=${PG:-postgres://postgres@127.0.0.1:5432}
-ADDR=127.0.0.1:18090
+ADDR=${ADDR:-127.0.0.1:18090}
 RUNS=${RUNS:-2}
 SECONDS_A_RUN=${SECONDS_A_RUN:-30}
 BIN=$(mktemp -d)
@@ -73,19 +76,47 @@ replies() {
 	done
 }
 
+# p99ms: the p99 of a "move latency: ..." line on stdin, in milliseconds.
+p99ms() {
+	sed -n 's/.*move latency:.* p99 \([^,]*\),.*/\1/p' | awk '{
+		v = $1 + 0; u = $1; sub(/^[0-9.]+/, "", u)
+		if (u == "s") v *= 1000; else if (u == "µs") v /= 1000; else if (u == "ns") v /= 1e6
+		print v }'
+}
+
+# saturated [label]: people's moves while the 20 players of "replies"
+# keep the computer busy; the p99 in $BIN/p99.
+saturated() {
+	saturate -duration 40s >"$BIN/saturate.out" &
+	local sat=$!
+	sleep 10 # the queue fills
+	load -mode moves -workers 8 -duration 20s | tee "$BIN/moves.out"
+	wait "$sat"
+	sed 's/^/   computer meanwhile: /' "$BIN/saturate.out"
+	p99ms <"$BIN/moves.out" >"$BIN/p99"
+}
+
 people() {
+	local idle=(chrt --idle 0)
+	command -v chrt >/dev/null || idle=(nice -n 19)
 	for i in $(seq "$RUNS"); do
 		serve - -
 		loadavg "people, run $i, A: people's moves alone"
-		load -mode moves -workers 8 -duration 20s
+		load -mode moves -workers 8 -duration 20s | tee "$BIN/moves.out"
+		local a b c
+		a=$(p99ms <"$BIN/moves.out")
 		serve - -
-		loadavg "people, run $i, B: people's moves with the computer saturated"
-		saturate -duration 40s >"$BIN/saturate.out" &
-		local sat=$!
-		sleep 10 # the queue fills
-		load -mode moves -workers 8 -duration 20s
-		wait "$sat"
-		sed 's/^/   computer meanwhile: /' "$BIN/saturate.out"
+		loadavg "people, run $i, B: people's moves with the computer saturated, its workers in the site"
+		saturated
+		b=$(cat "$BIN/p99")
+		serve - - -computer-jobs=false
+		"${idle[@]}" "$BIN/oware" worker -database "$DSN" -table-seeds 0 -build-tables=false -computer "$(nproc)" 2>"$BIN/worker.log" &
+		PIDS+=($!)
+		loadavg "people, run $i, C: the same, the workers in an oware worker under ${idle[*]}"
+		saturated
+		c=$(cat "$BIN/p99")
+		awk -v a="$a" -v b="$b" -v c="$c" -v i="$i" 'BEGIN {
+			printf "people, run %s: p99 A %.2f ms, B %.2f ms, C %.2f ms; B/A %.2f, C/A %.2f (target <= 1.3)\n", i, a, b, c, b / a, c / a }'
 	done
 }
 
