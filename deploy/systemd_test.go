@@ -14,7 +14,8 @@ import (
 // so any output fails), and its security review rates the unit's exposure
 // at most 2.0 of 10 ("OK"; the threshold is in tenths). The unit's program is replaced by an
 // executable that exists here. Without systemd-analyze the test is
-// skipped (.ci/run installs it).
+// skipped (.ci/run installs it). The worker unit must keep its searches
+// at CPUWeight=10 and SCHED_IDLE (docs/operating.md).
 func TestSystemdUnit(t *testing.T) {
 	analyze, err := exec.LookPath("systemd-analyze")
 	if err != nil {
@@ -29,6 +30,13 @@ func TestSystemdUnit(t *testing.T) {
 			"\nRestart=on-failure\n", "\nExecStart=/usr/local/bin/oware"} {
 			if !strings.Contains(string(unit), want) {
 				t.Errorf("%s lacks %q", name, strings.TrimSpace(want))
+			}
+		}
+		if name == "oware-worker.service" {
+			for _, want := range []string{"\nCPUWeight=10\n", "\nCPUSchedulingPolicy=idle\n"} {
+				if !strings.Contains(string(unit), want) {
+					t.Errorf("%s lacks %q: a search must not take CPU from the site or PostgreSQL", name, strings.TrimSpace(want))
+				}
 			}
 		}
 		self, err := os.Executable()
