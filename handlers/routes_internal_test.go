@@ -127,6 +127,7 @@ var builtRoutes = []struct {
 	{"AccountTokenRevoke", http.MethodPost, route.AccountTokenRevoke("en", 7), route.Lang + route.AccountTokenRevokePattern},
 	{"AccountBot", http.MethodPost, route.AccountBot("en"), route.Lang + route.AccountBotPattern},
 	{"BotPlayers", http.MethodGet, route.BotPlayers("en"), route.Lang + route.PlayersPattern},
+	{"ComputerBots", http.MethodPost, route.ComputerBots("en"), route.Lang + route.ComputerBotsPattern},
 }
 
 // TestRouteBuildersAreServed: every path a builder of package route makes

@@ -17,6 +17,9 @@ import (
 // its goroutine, unless it was the main thread, which Go then parks for
 // good (it runs no goroutine again).
 func TestStartNiced(t *testing.T) {
+	if niceOf(t, "/proc/self/stat") == 19 {
+		t.Skip("this process runs at nice 19 itself: a thread left at the raised value cannot be told from the others")
+	}
 	for range 3 {
 		cmd := exec.Command("sleep", "60")
 		if err := startNiced(cmd, 19); err != nil {
