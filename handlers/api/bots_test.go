@@ -260,3 +260,71 @@ func TestBotChallengeDeclined(t *testing.T) {
 		}
 	})
 }
+
+// botGame starts a game of South (tk, kwame) against North (ta, aalina)
+// with the clock (nil: none) and returns its id.
+func botGame(t *testing.T, s *handlerstest.Site, ta, tk string, clock map[string]int) string {
+	t.Helper()
+	events := ndjsonStream(s, "/api/v1/bot/stream/events", ta)
+	code, ch := s.Api("POST", "/api/v1/challenge/aalina", tk, map[string]any{"rules": "abapa", "clock": clock, "seat": "south"})
+	if code != http.StatusCreated {
+		t.Fatalf("challenge: %d %v", code, ch)
+	}
+	if code, body := s.Api("POST", "/api/v1/bot/challenge/"+ch["id"].(string)+"/accept", ta, nil); code != http.StatusOK {
+		t.Fatalf("accept: %d %v", code, body)
+	}
+	return nextLine(t, events, "gameStart")["game"].(map[string]any)["id"].(string)
+}
+
+// TestBotLateMove (issue 35): a move through the Bot API after the game
+// is over (the opponent resigned), or after the mover's time ran out, is
+// refused with 400 and the reason; nothing is stored.
+func TestBotLateMove(t *testing.T) {
+	handlerstest.EachDialect(t, func(t *testing.T, db *models.DB) {
+		s := handlerstest.NewSite(t, db)
+		_, ta := s.BotAccount("aalina")
+		_, tk := s.BotAccount("kwame")
+		play := func(id, token, label string) {
+			if code, body := s.Api("POST", "/api/v1/bot/game/"+id+"/move/"+label, token, nil); code != http.StatusOK {
+				t.Fatalf("move %s: %d %v", label, code, body)
+			}
+		}
+		id := botGame(t, s, ta, tk, nil)
+		play(id, tk, "C")
+		play(id, ta, "d")
+		if code, body := s.Api("POST", "/api/v1/bot/game/"+id+"/resign", ta, nil); code != http.StatusOK {
+			t.Fatalf("resign: %d %v", code, body)
+		}
+		// South to move after C d: C is legal, but the game is over.
+		if code, body := s.Api("POST", "/api/v1/bot/game/"+id+"/move/C", tk, nil); code != http.StatusBadRequest || body["error"] != "The game is over." {
+			t.Errorf("a move after the resignation: %d %v, want 400 %q", code, body, "The game is over.")
+		}
+		if n, _ := handlerstest.Stored(t, db, id); n != 2 {
+			t.Errorf("%d moves stored after the late move, want 2 (C d)", n)
+		}
+
+		// A 10 s clock (game.MinInitial), which runs after each side's
+		// first move: after C d South waits until its time ran out as its
+		// stream's gameState tells it, then moves.
+		id = botGame(t, s, ta, tk, map[string]int{"initial": 10, "increment": 0})
+		stream := ndjsonStream(s, "/api/v1/bot/game/stream/"+id, tk)
+		play(id, tk, "C")
+		play(id, ta, "d")
+		st := nextLine(t, stream, "gameState")
+		for st["moves"] != "C d" {
+			st = nextLine(t, stream, "gameState")
+		}
+		for end := time.Now().Add(time.Duration(st["wtime"].(float64)) * time.Millisecond); time.Now().Before(end); {
+			time.Sleep(time.Until(end) + 10*time.Millisecond)
+		}
+		code, body := s.Api("POST", "/api/v1/bot/game/"+id+"/move/C", tk, nil)
+		// The time ran out; the game is over when a sweep came first.
+		if code != http.StatusBadRequest || (body["error"] != "Your time ran out before the move arrived." && body["error"] != "The game is over.") {
+			t.Errorf("a move after the time ran out: %d %v, want 400 and the time ran out", code, body)
+		}
+		t.Logf("late on the clock: %v", body["error"])
+		if n, _ := handlerstest.Stored(t, db, id); n != 2 {
+			t.Errorf("%d moves stored after the late move, want 2 (C d)", n)
+		}
+	})
+}
