@@ -107,13 +107,14 @@ var (
 )
 
 // Answer writes body, of the media type ctype, with status code: as it is
-// when it is shorter than static.MinCompress or the client takes no gzip,
-// else compressed (at gzhttp's level) with a pooled writer. Its route is
-// marked SelfCompressed (the compress middleware would buffer it again).
+// when it is shorter than static.MinCompress, or a JSON body shorter than
+// plainJSON, or the client takes no gzip; else compressed (at gzhttp's
+// level) with a pooled writer. Its route is marked SelfCompressed (the
+// compress middleware would buffer it again).
 func Answer(c echo.Context, code int, ctype string, body []byte) error {
 	hdr := c.Response().Header()
 	hdr["Vary"] = varyAcceptEncoding
-	if len(body) >= static.MinCompress && acceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) {
+	if len(body) >= minCompress(ctype) && acceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) {
 		z := gzips.Get().(*gzipBuffer)
 		defer gzips.Put(z)
 		z.buf.Reset()
@@ -125,6 +126,26 @@ func Answer(c echo.Context, code int, ctype string, body []byte) error {
 	}
 	hdr[echo.HeaderContentLength] = []string{strconv.Itoa(len(body))}
 	return c.Blob(code, ctype, body)
+}
+
+// plainJSON (bytes) is the size under which Answer sends a JSON body as it
+// is. An API move's answer carries the game's moves list and passes
+// static.MinCompress near ply 300 (2.6 KB at ply 600); compressing it
+// there made a move 130-150 µs slower from that ply on (issue 37,
+// docs/performance.md). BenchmarkAnswer (answer_bench_test.go, 2 cores
+// at load 10) puts gzip and the client's gunzip at 11-18 µs for 600
+// bytes, 29-46 µs for 2.6 KB and 49-80 µs for 8 KB at every level
+// (default, 1, stateless), a step a move at any level; a plain body costs
+// neither side anything, and under 8 KB it is at most six packets.
+const plainJSON = 8 << 10
+
+// minCompress is the size (bytes) from which Answer compresses a body of
+// the media type ctype.
+func minCompress(ctype string) int {
+	if ctype == echo.MIMEApplicationJSON {
+		return plainJSON
+	}
+	return static.MinCompress
 }
 
 // gzipBuffer is a gzip writer and the buffer it writes in.
