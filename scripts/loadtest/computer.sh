@@ -8,9 +8,16 @@
 #   bash scripts/loadtest/computer.sh replies     # one part: replies, people, scale, queue
 #   BASE=/tmp/oware-old bash scripts/loadtest/computer.sh queue
 #                                                 # the queue against another build's
+#   ADDR=127.0.0.1:18120 DB_PREFIX=oware_cpt bash scripts/loadtest/computer.sh people
+#                                                 # another port and database name: the
+#                                                 # database is $DB_PREFIX_<this shell's pid>,
+#                                                 # so two runs never share one
 #
 # replies: 20 players against level 8 at once, the site alone on both
-#   cores: the reply times (target p99 <= 3 s).
+#   cores: the reply times (target p99 <= 3 s). Each player waits for the
+#   reply on the game's event stream, as a browser does (WAIT=poll: it
+#   asks GET /api/v1/games/{id} every 10 ms, 1,000-2,000 requests a
+#   second of the 20 players' own that no browser makes).
 # people: people's moves (8 players, games between people) alone (A),
 #   then with the 20 players of "replies" keeping the computer saturated,
 #   its workers in the site (B), then in an `oware worker` process under
@@ -28,6 +35,8 @@ cd "$(dirname "$0")/../.."
 
 PG=${PG:-postgres://postgres@127.0.0.1:5432}
 ADDR=${ADDR:-127.0.0.1:18090}
+DB=${DB_PREFIX:-oware_computer}_$$
+WAIT=${WAIT:-stream} # how the computer's players wait for a reply: stream (as a browser) or poll (every 10 ms)
 RUNS=${RUNS:-2}
 SECONDS_A_RUN=${SECONDS_A_RUN:-30}
 BIN=$(mktemp -d)
@@ -38,20 +47,20 @@ stopAll() {
 }
 cleanup() {
 	stopAll
-	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS oware_computer WITH (FORCE)" >/dev/null 2>&1
+	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1
 	rm -rf "$BIN"
 }
 trap cleanup EXIT
 
 go build -o "$BIN/oware" ./cmd/oware
 go build -o "$BIN/loadtest" ./scripts/loadtest
-DSN="$PG/oware_computer?sslmode=disable"
+DSN="$PG/$DB?sslmode=disable"
 
 # serve [taskset cpus|-] [binary|-] [flags...]: starts the site on a fresh
 # database and waits until it is ready.
 serve() {
 	stopAll
-	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS oware_computer WITH (FORCE)" -c "CREATE DATABASE oware_computer" >/dev/null
+	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB" >/dev/null
 	local cpus=$1 bin=$2
 	shift 2
 	[ "$bin" = - ] && bin=$BIN/oware
@@ -65,7 +74,7 @@ serve() {
 	exit 1
 }
 load() { "$BIN/loadtest" -url "http://$ADDR" -pid "${PIDS[0]}" "$@"; }
-saturate() { load -mode computer -workers 20 -level 8 -games 1000 -duration "${SECONDS_A_RUN}s" "$@"; }
+saturate() { load -mode computer -workers 20 -level 8 -games 1000 -duration "${SECONDS_A_RUN}s" -wait "$WAIT" "$@"; }
 loadavg() { echo "-- $* (load average $(cut -d' ' -f1-3 /proc/loadavg))"; }
 
 replies() {
@@ -90,7 +99,7 @@ saturated() {
 	saturate -duration 40s >"$BIN/saturate.out" &
 	local sat=$!
 	sleep 10 # the queue fills
-	load -mode moves -workers 8 -duration 20s | tee "$BIN/moves.out"
+	load -mode moves -workers 8 -duration 20s -pgdb "$DB" | tee "$BIN/moves.out"
 	wait "$sat"
 	sed 's/^/   computer meanwhile: /' "$BIN/saturate.out"
 	p99ms <"$BIN/moves.out" >"$BIN/p99"
@@ -102,7 +111,7 @@ people() {
 	for i in $(seq "$RUNS"); do
 		serve - -
 		loadavg "people, run $i, A: people's moves alone"
-		load -mode moves -workers 8 -duration 20s | tee "$BIN/moves.out"
+		load -mode moves -workers 8 -duration 20s -pgdb "$DB" | tee "$BIN/moves.out"
 		local a b c
 		a=$(p99ms <"$BIN/moves.out")
 		serve - -

@@ -26,8 +26,10 @@
 //     -page "game" is a game page seen by a visitor, "rules" the rules page.
 //   - computer: -workers players play -games games each against the
 //     computer at -level and it prints the p50 and p99 of the time from a
-//     move's answer until the computer's reply shows in the API (without
-//     the minimum thinking time unless -think).
+//     move's answer until the computer's reply shows (without the minimum
+//     thinking time unless -think) and the players' requests a second: a
+//     player waits on the game's event stream as a browser does (-wait
+//     stream), or polls GET /api/v1/games/{id} every -poll (-wait poll).
 //   - notify: -listeners connections (the instances' brokers) LISTEN to
 //     their share of -games game channels on -pg while -workers
 //     publishers send batches of -batch pg_notify as fast as they can (or
@@ -83,7 +85,8 @@ type options struct {
 	script            string
 	level             int           // computer: the computer's level
 	think             bool          // computer: with the minimum thinking time
-	poll              time.Duration // computer: how often a player asks whether the reply came
+	wait              string        // computer: how a player waits for the reply: "stream" or "poll"
+	poll              time.Duration // computer: with -wait poll, how often a player asks whether the reply came
 	listeners, batch  int           // notify: listening connections, notifications per statement
 	rate              int           // notify: notifications a second in all (0: as fast as they can)
 }
@@ -101,7 +104,8 @@ func main() {
 	flag.IntVar(&o.server, "pid", 0, "the server's pid, for its CPU and memory (default: the process named oware)")
 	flag.IntVar(&o.games, "games", 4, "long: games to play; computer: games per player")
 	flag.IntVar(&o.level, "level", 8, "computer: the computer's level, 1-8")
-	flag.DurationVar(&o.poll, "poll", 10*time.Millisecond, "computer: how often a player asks whether the reply came (its requests load the site; a browser's stream does not poll)")
+	flag.StringVar(&o.wait, "wait", "stream", "computer: how a player waits for the reply: \"stream\" (the game's event stream, as a browser) or \"poll\" (GET the game every -poll)")
+	flag.DurationVar(&o.poll, "poll", 10*time.Millisecond, "computer: with -wait poll, how often a player asks whether the reply came (its requests load the site)")
 	flag.BoolVar(&o.think, "think", false, "computer: keep the computer's minimum thinking time")
 	flag.IntVar(&o.plies, "plies", 600, "long: moves per game")
 	flag.BoolVar(&o.quiet, "quiet", false, "long: moves that capture nothing when they can (the longest repetition history)")
@@ -133,8 +137,8 @@ func main() {
 	if o.rules, err = engine.RulesByName(rules); err != nil {
 		fail("%v", err)
 	}
-	if o.poll < time.Millisecond || o.poll > 10*time.Second {
-		fail("-poll must be 1ms..10s")
+	if o.poll < time.Millisecond || o.poll > 10*time.Second || (o.wait != "stream" && o.wait != "poll") {
+		fail("-poll must be 1ms..10s, -wait stream or poll")
 	}
 	if o.listeners < 1 || o.listeners > 64 || o.batch < 1 || o.batch > 1000 {
 		fail("-listeners must be 1..64, -batch 1..1000")
