@@ -36,9 +36,9 @@ func runMoves(ctx context.Context, o options) error {
 	all := make([]moveStats, o.workers)
 	m := &meter{server: o.server, database: o.pgdb}
 	var wg sync.WaitGroup
-	var hot0 hotCount
+	var db0 dbCount
 	if o.pg != "" {
-		hot0 = hotUpdates(o.pg)
+		db0 = dbCounts(o.pg)
 	}
 	m.begin()
 	began := time.Now()
@@ -75,8 +75,9 @@ func runMoves(ctx context.Context, o options) error {
 	if o.pg != "" {
 		// Each backend sends its statistics at most once a second, when idle.
 		time.Sleep(2 * time.Second)
-		h := hotUpdates(o.pg).minus(hot0)
+		h := dbCounts(o.pg).minus(db0)
 		fmt.Printf("HOT updates of games: %d of %d (%.1f %%)\n", h.hot, h.all, 100*float64(h.hot)/float64(max(h.all, 1)))
+		h.printPer(len(total.moves), "move")
 	}
 	for k, n := range total.errors {
 		fmt.Printf("errors: %s: %d\n", k, n)
@@ -84,23 +85,41 @@ func runMoves(ctx context.Context, o options) error {
 	return nil
 }
 
-// hotCount counts the updates of the games table: all and HOT ones
-// (pg_stat_user_tables: n_tup_upd, n_tup_hot_upd).
-type hotCount struct{ all, hot int64 }
+// dbCount is what a run costs PostgreSQL, read from its statistics: the
+// updates of the games table, all and HOT (pg_stat_user_tables: n_tup_upd,
+// n_tup_hot_upd); the commits of the database (pg_stat_database:
+// xact_commit); and, for the whole cluster (others' work counts in), the
+// WAL records, bytes and flushes (pg_stat_wal: wal_records, wal_bytes,
+// wal_sync).
+type dbCount struct{ all, hot, commits, walRecords, walBytes, walSyncs int64 }
 
-// minus returns the updates since b.
-func (h hotCount) minus(b hotCount) hotCount { return hotCount{h.all - b.all, h.hot - b.hot} }
+// minus returns the counts since b.
+func (h dbCount) minus(b dbCount) dbCount {
+	return dbCount{h.all - b.all, h.hot - b.hot, h.commits - b.commits,
+		h.walRecords - b.walRecords, h.walBytes - b.walBytes, h.walSyncs - b.walSyncs}
+}
 
-// hotUpdates reads the update counts of the games table of the database
-// at url (with psql); zero when they cannot be read.
-func hotUpdates(url string) hotCount {
-	out, err := exec.Command("psql", "-Atc",
-		"SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'games'", url).Output()
-	var h hotCount
+// dbCounts reads the counts of the database at url (with psql) and its
+// table games (none: 0); zero when they cannot be read.
+func dbCounts(url string) dbCount {
+	out, err := exec.Command("psql", "-Atc", `SELECT
+		COALESCE((SELECT n_tup_upd FROM pg_stat_user_tables WHERE relname = 'games'), 0),
+		COALESCE((SELECT n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'games'), 0),
+		(SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()),
+		wal_records, wal_bytes, wal_sync FROM pg_stat_wal`, url).Output()
+	var h dbCount
 	if err == nil {
-		fmt.Sscanf(strings.TrimSpace(string(out)), "%d|%d", &h.all, &h.hot)
+		fmt.Sscanf(strings.TrimSpace(string(out)), "%d|%d|%d|%d|%d|%d", &h.all, &h.hot, &h.commits, &h.walRecords, &h.walBytes, &h.walSyncs)
 	}
 	return h
+}
+
+// printPer prints the commits and WAL of c per one of n (moves or
+// transactions).
+func (h dbCount) printPer(n int, what string) {
+	d := float64(max(n, 1))
+	fmt.Printf("per %s: %.2f commits of the database; WAL of the cluster %.2f records, %.0f bytes, %.3f flushes\n",
+		what, float64(h.commits)/d, float64(h.walRecords)/d, float64(h.walBytes)/d, float64(h.walSyncs)/d)
 }
 
 // playGames plays games until ctx is done or the budget of moves is spent.

@@ -62,6 +62,7 @@ func runPgbench(ctx context.Context, o options) error {
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	m := &meter{database: db}
+	db0 := dbCounts(o.pg)
 	m.begin()
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("pgbench: %v: %s", err, out.String())
@@ -80,5 +81,7 @@ func runPgbench(ctx context.Context, o options) error {
 		o.pgbenchClients, o.duration, o.synchronousCommit, count[1], tps[1])
 	fmt.Printf("CPU per transaction: postgres %.0f µs + pgbench %.0f µs = %.0f µs\n",
 		float64(cpu.postgres/time.Duration(n))/1e3, float64(cpu.client/time.Duration(n))/1e3, float64(cpu.total()/time.Duration(n))/1e3)
+	// pgbench's backends sent their statistics as they ended.
+	dbCounts(o.pg).minus(db0).printPer(n, "transaction")
 	return nil
 }

@@ -43,7 +43,8 @@ serve() {
 	local flags=(-stream-limits 20000,20000,20000 -build-tables=false)
 	DB=${P}_load
 	if [ "${2:-}" = base ]; then
-		bin=$BASE DB=${P}_base flags=()
+		# (the same flags: the old build must not build tables either)
+		bin=$BASE DB=${P}_base
 	fi
 	nice -n 10 "$bin" -addr "$ADDR" -database "$PG/$DB?sslmode=disable&synchronous_commit=$1" "${flags[@]}" 2>/dev/null &
 	SERVER=$!
@@ -56,17 +57,25 @@ serve() {
 }
 load() { nice -n 10 "$BIN/loadtest" -url "http://$ADDR" -pid "$SERVER" -pgdb "$DB" "$@"; }
 # moves runs the moves mode with synchronous_commit $1 on this build and,
-# with $BASE, on that build too; it prints the output and keeps it in $OUT.
-OUT=
+# with $BASE, on that build too (in turns: which goes first alternates with
+# the run number $2); it prints the outputs and keeps them in $OUT and
+# $OUT_BASE.
+OUT= OUT_BASE=
 moves() {
-	serve "$1"
-	OUT=$(load -mode moves -workers 8 -duration 10s -pg "$PG/$DB?sslmode=disable")
-	echo "$OUT"
-	if [ -n "${BASE:-}" ]; then
-		echo "-- $BASE:"
-		serve "$1" base
-		load -mode moves -workers 8 -duration 10s
-	fi
+	local order=(new base)
+	[ -n "${BASE:-}" ] && [ $(($2 % 2)) -eq 0 ] && order=(base new)
+	for which in "${order[@]}"; do
+		if [ "$which" = new ]; then
+			serve "$1"
+			OUT=$(load -mode moves -workers 8 -duration 10s -pg "$PG/$DB?sslmode=disable")
+			echo "$OUT"
+		elif [ -n "${BASE:-}" ]; then
+			echo "-- $BASE:"
+			serve "$1" base
+			OUT_BASE=$(load -mode moves -workers 8 -duration 10s -pg "$PG/$DB?sslmode=disable")
+			echo "$OUT_BASE"
+		fi
+	done
 }
 # field prints the number after the text $2 in the output $1.
 field() { grep -o "$2[0-9.]*" <<<"$1" | head -1 | sed "s/^$2//"; }
@@ -86,31 +95,46 @@ step() { printf '\n== %s\n' "$*"; }
 if part cpu "$@"; then
 	step "CPU per move against pgbench, synchronous_commit off on both, 8 clients"
 	for i in $(seq "$RUNS"); do
-		moves off
+		moves off "$i"
 		site=$(field "$OUT" "CPU per move: .*= ")
 		hot=$(field "$OUT" "HOT updates of games: [0-9]* of [0-9]* (")
 		b=$(bench -clients 8 -synchronous-commit off -duration 10s)
 		echo "$b"
 		pg=$(field "$b" "CPU per transaction: .*= ")
 		note "cpu run $i: CPU per move $site µs / pgbench $pg µs = $(ratio "$site" "$pg") (target <= 2.0); HOT $hot % (target >= 95); load $(load_avg)"
+		if [ -n "${BASE:-}" ]; then
+			old=$(field "$OUT_BASE" "CPU per move: .*= ")
+			note "cpu run $i, base: CPU per move $old µs / pgbench $pg µs = $(ratio "$old" "$pg"); new/base $(ratio "$site" "$old")"
+		fi
 	done
 fi
 if part fsync "$@"; then
 	step "moves per second against pgbench, fsync and synchronous_commit on, 8 clients"
 	for i in $(seq "$RUNS"); do
-		moves on
+		moves on "$i"
 		site=$(field "$OUT" "ok (")
 		b=$(bench -clients 8 -synchronous-commit on -duration 10s)
 		echo "$b"
 		pg=$(field "$b" "transactions, ")
 		note "fsync run $i: $site moves/s / pgbench $pg tx/s = $(ratio "$site" "$pg") (target >= 0.7); load $(load_avg)"
+		if [ -n "${BASE:-}" ]; then
+			old=$(field "$OUT_BASE" "ok (")
+			note "fsync run $i, base: $old moves/s / pgbench $pg tx/s = $(ratio "$old" "$pg"); new/base $(ratio "$site" "$old")"
+		fi
 	done
 fi
 if part long "$@"; then
 	step "a move by ply"
-	serve on
-	load -mode long -rules namnam -games 3 -plies 600
-	load -mode long -rules abapa -quiet -games 3 -plies 600
+	for which in new base; do
+		[ "$which" = base ] && [ -z "${BASE:-}" ] && continue
+		[ "$which" = base ] && echo "-- $BASE:"
+		serve on ${which/new/}
+		for style in "namnam" "abapa -quiet"; do
+			out=$(load -mode long -rules $style -games 3 -plies 600)
+			echo "$out"
+			note "long $which $style: ply 551-600 / 1-50 $(grep -o 'latency p50 [0-9.]\+' <<<"$out") (target <= 1.1); load $(load_avg)"
+		done
+	done
 fi
 if part spectators "$@"; then
 	step "1000 spectators"
