@@ -38,11 +38,13 @@ func snapshot(eg *engine.Game) state {
 }
 
 // resumePoint is where the engine's game is rebuilt from: a state whose
-// repetition history is itself alone, and the steps played since (move
-// labels, "=" for an agreement).
+// repetition history is itself alone, and how many moves and agreements
+// were played before it. The steps since (the moves and agreements after
+// those) are replayed from the game's moves, so the stored point has the
+// same size however many steps follow it.
 type resumePoint struct {
-	From  state
-	Steps string
+	From          state
+	Moves, Agreed int
 }
 
 // newResume returns the resume point of a game at its start.
@@ -50,37 +52,38 @@ func newResume(r engine.Rules, start engine.Position) resumePoint {
 	return resumePoint{From: snapshot(engine.NewGame(r, start))}
 }
 
-// note moves the resume point on past a step just played from before. A
-// step after which the engine's repetition history holds only the new
-// position, and whose outcome does not depend on the history before it,
-// starts a new resume point just before it: a capture (the engine forgets
-// the history before it looks for a repetition), or a round that ended
-// otherwise than by a repetition and a next one that started. Any other
-// step is appended, which is always right: a replay from the resume point
-// plays it again with the same history.
-func (p *resumePoint) note(before state, mv engine.Move, agreement bool) {
-	step := "="
-	if !agreement {
-		step = engine.Label(mv.Pit)
-	}
+// note moves the resume point on past a step just played from before,
+// after moves moves and agreed agreements. A step after which the
+// engine's repetition history holds only the new position, and whose
+// outcome does not depend on the history before it, starts a new resume
+// point just before it: a capture (the engine forgets the history before
+// it looks for a repetition), or a round that ended otherwise than by a
+// repetition and a next one that started. Any other step stays after the
+// point, which is always right: a replay from the resume point plays it
+// again with the same history.
+func (p *resumePoint) note(before state, mv engine.Move, agreement bool, moves, agreed int) {
 	captured := !agreement && len(mv.Captures) > 0
 	nextRound := mv.RoundOver && mv.Next != nil && mv.RoundReason != engine.ReasonRepetition
 	if captured || nextRound {
-		*p = resumePoint{From: before}
+		*p = resumePoint{From: before, Moves: moves, Agreed: agreed}
 	}
-	p.Steps += step
 }
 
 // encode writes the resume point as stored: its position string, round,
-// starter, moves in the round and steps, separated by spaces
-// ("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S 1 S 0 CdB").
+// starter, moves in the round, and "@" with the moves and agreements
+// before it, separated by spaces ("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S 1 S 0 @0,0").
 func (p resumePoint) encode(r engine.Rules) string {
 	return r.FormatPosition(p.From.Position) + " " + strconv.Itoa(p.From.Round) + " " +
-		string(p.From.Starter.Letter()) + " " + strconv.Itoa(p.From.RoundMoves) + " " + p.Steps
+		string(p.From.Starter.Letter()) + " " + strconv.Itoa(p.From.RoundMoves) +
+		" @" + strconv.Itoa(p.Moves) + "," + strconv.Itoa(p.Agreed)
 }
 
-// decodeResume reads a stored resume point.
-func decodeResume(r engine.Rules, s string) (resumePoint, error) {
+// decodeResume reads a stored resume point of a game of the moves pits
+// and the agreements agreed. A point stored before 7 December 2026 ends
+// with its steps (the labels of the moves after it, "=" for an
+// agreement, "CdB") instead of "@moves,agreements": the counts follow
+// from them, and they must be the game's last steps.
+func decodeResume(r engine.Rules, s string, pits, agreed []int) (resumePoint, error) {
 	var f [5]string
 	rest := s
 	for i := range 4 {
@@ -103,7 +106,40 @@ func decodeResume(r engine.Rules, s string) (resumePoint, error) {
 	if err1 != nil || err2 != nil || (f[2] != "S" && f[2] != "N") || round < 1 || moves < 0 {
 		return resumePoint{}, fmt.Errorf("bad resume point %q", s)
 	}
-	return resumePoint{From: state{Position: pos, Round: round, Starter: side, RoundMoves: moves}, Steps: f[4]}, nil
+	p := resumePoint{From: state{Position: pos, Round: round, Starter: side, RoundMoves: moves}}
+	if counts, ok := strings.CutPrefix(f[4], "@"); ok {
+		m, a, _ := strings.Cut(counts, ",")
+		var err1, err2 error
+		p.Moves, err1 = strconv.Atoi(m)
+		p.Agreed, err2 = strconv.Atoi(a)
+		if err1 != nil || err2 != nil || p.Moves < 0 || p.Agreed < 0 || p.Moves > len(pits) || p.Agreed > len(agreed) {
+			return resumePoint{}, fmt.Errorf("bad resume point %q", s)
+		}
+		return p, nil
+	}
+	eq := strings.Count(f[4], "=")
+	p.Moves, p.Agreed = len(pits)-(len(f[4])-eq), len(agreed)-eq
+	if p.Moves < 0 || p.Agreed < 0 || p.stepLabels(pits, agreed) != f[4] {
+		return resumePoint{}, fmt.Errorf("bad resume point %q", s)
+	}
+	return p, nil
+}
+
+// stepLabels returns the steps after p of the game of the moves pits and
+// the agreements agreed: the labels of the moves, "=" for an agreement
+// (each before the move whose number of moves before it it holds).
+func (p resumePoint) stepLabels(pits, agreed []int) string {
+	var b strings.Builder
+	j := p.Agreed
+	for i := p.Moves; i <= len(pits); i++ {
+		for ; j < len(agreed) && agreed[j] <= i; j++ {
+			b.WriteByte('=')
+		}
+		if i < len(pits) {
+			b.WriteString(engine.Label(pits[i]))
+		}
+	}
+	return b.String()
 }
 
 // errStale: the row's cache does not describe the row (a row written
@@ -118,19 +154,15 @@ func (g *Game) resumeEngine(stored string) error {
 	if stored == "" {
 		return errStale
 	}
-	p, err := decodeResume(g.Rules, stored)
-	if err != nil {
-		return errStale
-	}
 	pits := make([]int, len(g.labels))
+	var err error
 	for i := range g.labels {
 		if pits[i], err = engine.ParseLabel(g.labels[i : i+1]); err != nil {
 			return errStale
 		}
 	}
-	moves := len(pits) - (len(p.Steps) - strings.Count(p.Steps, "="))
-	agreed := len(g.agreements) - strings.Count(p.Steps, "=")
-	if moves < 0 || agreed < 0 {
+	p, err := decodeResume(g.Rules, stored, pits, g.agreements)
+	if err != nil {
 		return errStale
 	}
 	if g.Rounds, err = decodeRounds(g.Rules, g.roundsJSON); err != nil {
@@ -141,27 +173,33 @@ func (g *Game) resumeEngine(stored string) error {
 		return err
 	}
 	eg, err := engine.Resume(g.Rules, g.start, engine.State{Position: p.From.Position, Round: p.From.Round,
-		Starter: p.From.Starter, RoundMoves: p.From.RoundMoves, Moves: pits[:moves], Agreements: g.agreements[:agreed],
+		Starter: p.From.Starter, RoundMoves: p.From.RoundMoves, Moves: pits[:p.Moves], Agreements: g.agreements[:p.Agreed],
 		RoundStarts: starts})
 	if err != nil {
 		return errStale
 	}
 	g.Engine, g.resume, g.Last = eg, p, nil
-	for i := range len(p.Steps) {
-		var mv engine.Move
-		if p.Steps[i] == '=' {
-			mv, err = eg.Agree()
-		} else if pit, perr := engine.ParseLabel(p.Steps[i : i+1]); perr != nil {
-			err = perr
-		} else {
-			mv, err = eg.Play(pit)
+	// The steps since the point, as ReplayMatch plays them: the
+	// agreements made after i moves before move i+1.
+	j := p.Agreed
+	for i := p.Moves; i <= len(pits); i++ {
+		for ; j < len(g.agreements) && g.agreements[j] == i; j++ {
+			mv, err := eg.Agree()
+			if err != nil {
+				return errStale
+			}
+			g.Last = &Step{Move: mv, Agreement: true}
 		}
+		if i == len(pits) {
+			break
+		}
+		mv, err := eg.Play(pits[i])
 		if err != nil {
 			return errStale
 		}
-		g.Last = &Step{Move: mv, Agreement: p.Steps[i] == '='}
+		g.Last = &Step{Move: mv}
 	}
-	if !slices.Equal(eg.Moves, pits) || !slices.Equal(eg.Agreements, g.agreements) || eg.Position != g.Position {
+	if j != len(g.agreements) || !slices.Equal(eg.Moves, pits) || !slices.Equal(eg.Agreements, g.agreements) || eg.Position != g.Position {
 		return errStale
 	}
 	return nil

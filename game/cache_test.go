@@ -30,7 +30,7 @@ func TestCacheEqualsReplay(t *testing.T) {
 		g := newGame(r)
 		g.Status = Playing
 		for ply := 0; g.Status == Playing && ply < 300; ply++ {
-			stepsBefore := len(g.resume.Steps)
+			stepsBefore := g.resumeSteps()
 			if legal := g.Engine.LegalMoves().Pits(); NamNam(r) && rng.IntN(40) == 0 || len(legal) == 0 {
 				if err := g.agree(); err != nil {
 					t.Fatal(err)
@@ -39,10 +39,10 @@ func TestCacheEqualsReplay(t *testing.T) {
 				t.Fatal(err)
 			}
 			steps++
-			if len(g.resume.Steps) <= stepsBefore {
+			if g.resumeSteps() <= stepsBefore {
 				resets++
 			}
-			longest = max(longest, len(g.resume.Steps))
+			longest = max(longest, g.resumeSteps())
 			rounds = max(rounds, g.Engine.Round)
 			checkRebuilt(t, g)
 		}
@@ -53,6 +53,12 @@ func TestCacheEqualsReplay(t *testing.T) {
 		t.Errorf("%d resume points in %d steps, longest replay %d steps, %d rounds at most; want matches of 3 rounds or more",
 			resets, steps, longest, rounds)
 	}
+}
+
+// resumeSteps returns how many steps a rebuild of g replays after its
+// resume point.
+func (g *Game) resumeSteps() int {
+	return len(g.Engine.Moves) - g.resume.Moves + len(g.Engine.Agreements) - g.resume.Agreed
 }
 
 // checkRebuilt rebuilds g from its row, from the cache and from the moves,
@@ -90,5 +96,40 @@ func checkRebuilt(t *testing.T, g *Game) {
 	if !reflect.DeepEqual(*kept.Engine, *replayed.Engine) || !reflect.DeepEqual(kept.Rounds, replayed.Rounds) ||
 		!reflect.DeepEqual(kept.Last, replayed.Last) || kept.resume != replayed.resume {
 		t.Fatalf("%s after %q: the game taken from the engine cache differs from the replay", g.Rules.Name(), g.labels)
+	}
+}
+
+// TestResumeStoredBefore: a resume point is stored as the counts of the
+// moves and agreements before it, whatever the steps since; one stored
+// before 7 December 2026, with its steps, still rebuilds the game, and
+// steps that are not the game's last are stale.
+func TestResumeStoredBefore(t *testing.T) {
+	r, _ := engine.NewRules("abapa", "")
+	g := newGame(r)
+	g.Status = Playing
+	for _, pit := range []int{2, 8, 3} { // C c D: no capture
+		if err := g.play(pit); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const start = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S 1 S 0 "
+	if got := g.row().Resume; got != start+"@0,0" {
+		t.Errorf("stored resume point %q, want %q", got, start+"@0,0")
+	}
+	for _, c := range []struct {
+		stored string
+		stale  bool
+	}{{start + "@0,0", false}, {start + "CcD", false}, {start + "cD", true}, {start + "CDc", true}, {start + "@4,0", true}} {
+		cached, err := readRow(g.row())
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = cached.resumeEngine(c.stored)
+		if (err != nil) != c.stale {
+			t.Errorf("resume point %q: %v, want stale %v", c.stored, err, c.stale)
+		}
+		if err == nil && !reflect.DeepEqual(*cached.Engine, *g.Engine) {
+			t.Errorf("resume point %q rebuilds another game", c.stored)
+		}
 	}
 }

@@ -105,7 +105,13 @@ func (g *Game) noteStep(before state, mv engine.Move, agreement bool) {
 			Reason: mv.RoundReason, Totals: mv.Totals, Next: mv.Next, End: mv.End, Starter: before.Starter})
 		g.roundsJSON = encodeRounds(g.Rules, g.Rounds)
 	}
-	g.resume.note(before, mv, agreement)
+	moves, agreed := len(g.Engine.Moves), len(g.Engine.Agreements)
+	if agreement {
+		agreed--
+	} else {
+		moves--
+	}
+	g.resume.note(before, mv, agreement, moves, agreed)
 }
 
 // row returns the stored row of g with its cache columns (without the
