@@ -2,8 +2,10 @@ package models
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -87,4 +89,25 @@ func (db *DB) Ready(ctx context.Context) error {
 		return fmt.Errorf("%w: at version %d, latest here %d", ErrSchemaNewer, current.Int64, db.latest)
 	}
 	return nil
+}
+
+// MigrationsDigest returns a hex SHA-256 of the embedded migrations (every
+// file's path and content, both dialects): equal digests mean Open builds
+// the same schema, e.g. for tests that migrate a template database once
+// and copy it.
+func MigrationsDigest() string {
+	h := sha256.New()
+	err := fs.WalkDir(migrations, "migrations", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := migrations.ReadFile(path)
+		fmt.Fprintf(h, "%s\x00%d\x00", path, len(b))
+		h.Write(b)
+		return err
+	})
+	if err != nil {
+		panic(err) // embedded files always read
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

@@ -5,10 +5,14 @@ package modelstest
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"testing"
 	"time"
@@ -35,14 +39,32 @@ var dsns sync.Map // *models.DB -> string
 // "sqlite" is a file in t.TempDir(). "postgres" is a new database
 // oware_test_<random> on the server of OWARE_TEST_POSTGRES; without that
 // variable the test is skipped. Other dialects fail the test.
+//
+// The migrations run once per test process and dialect, not per database:
+// SQLite's migrated file is kept in memory and written out for each test;
+// PostgreSQL's databases are created from the template database
+// oware_tmpl_<digest of the migrations>, which the first process to need
+// it builds (see postgresTemplate).
 func Open(t testing.TB, dialect string) *models.DB {
 	t.Helper()
 	var dsn string
 	switch dialect {
 	case models.SQLite:
 		dsn = filepath.Join(t.TempDir(), "oware.db")
+		sqliteOnce.Do(func() { sqliteFile, sqliteErr = migratedSQLite() })
+		if sqliteErr != nil {
+			t.Fatalf("modelstest: migrate the SQLite template: %v", sqliteErr)
+		}
+		if err := os.WriteFile(dsn, sqliteFile, 0o644); err != nil {
+			t.Fatalf("modelstest: %v", err)
+		}
 	case models.Postgres:
-		dsn = createPostgres(t)
+		server := postgresServer(t)
+		pgOnce.Do(func() { pgTemplate, pgErr = postgresTemplate(server) })
+		if pgErr != nil {
+			t.Fatalf("modelstest: the PostgreSQL template: %v", pgErr)
+		}
+		dsn = createPostgres(t, pgTemplate)
 	default:
 		t.Fatalf("modelstest: unknown dialect %q", dialect)
 	}
@@ -92,32 +114,164 @@ func open(t testing.TB, dsn string) *models.DB {
 // skips the test without OWARE_TEST_POSTGRES.
 func EmptyPostgres(t testing.TB) string {
 	t.Helper()
-	return createPostgres(t)
+	postgresServer(t)
+	return createPostgres(t, "")
 }
 
-// createPostgres creates a fresh database, drops it when the test ends,
-// and returns its URL.
-func createPostgres(t testing.TB) string {
+// postgresServer returns OWARE_TEST_POSTGRES, skipping the test when it
+// is not set.
+func postgresServer(t testing.TB) string {
 	t.Helper()
 	server := os.Getenv(EnvPostgres)
 	if server == "" {
 		t.Skipf("modelstest: %s is not set; skipping PostgreSQL", EnvPostgres)
 	}
-	u, err := url.Parse(server)
-	if err != nil {
-		t.Fatalf("modelstest: %s: %v", EnvPostgres, err)
-	}
+	return server
+}
+
+// createPostgres creates a fresh database, a copy of template (PostgreSQL's
+// template1, empty, when ""), drops it when the test ends, and returns its
+// URL.
+func createPostgres(t testing.TB, template string) string {
+	t.Helper()
+	server := postgresServer(t)
 	b := make([]byte, 6)
 	rand.Read(b)
 	name := "oware_test_" + hex.EncodeToString(b)
-	admin(t, server, "CREATE DATABASE "+name)
+	create := "CREATE DATABASE " + name
+	if template != "" {
+		create += " TEMPLATE " + template
+	}
+	dsn, err := withDatabase(server, name)
+	if err != nil {
+		t.Fatalf("modelstest: %s: %v", EnvPostgres, err)
+	}
+	// Commits need not wait for the disk: a test database outlives no
+	// crash (a third fewer seconds loading the content on a busy machine).
+	admin(t, server, create, "ALTER DATABASE "+name+" SET synchronous_commit = off")
 	t.Cleanup(func() { admin(t, server, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)") })
-	u.Path = "/" + name
-	return u.String()
+	return dsn
 }
 
-// admin runs one statement on the server's maintenance database.
-func admin(t testing.TB, server, sql string) {
+// withDatabase returns the URL server with its database replaced by name.
+func withDatabase(server, name string) (string, error) {
+	u, err := url.Parse(server)
+	if err != nil {
+		return "", err
+	}
+	u.Path = "/" + name
+	return u.String(), nil
+}
+
+// The migrated templates, made once per test process.
+var (
+	sqliteOnce sync.Once
+	sqliteFile []byte // a migrated SQLite database file
+	sqliteErr  error
+
+	pgOnce     sync.Once
+	pgTemplate string // the migrated template database's name
+	pgErr      error
+)
+
+// migratedSQLite migrates an SQLite database in a temporary folder and
+// returns its file.
+func migratedSQLite() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "oware_tmpl_")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "oware.db")
+	db, err := models.Open(context.Background(), path, nil)
+	if err != nil {
+		return nil, err
+	}
+	// Everything into the main file: the copies are that file alone.
+	if err := db.Gorm.Exec("PRAGMA wal_checkpoint(TRUNCATE)").Error; err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := db.Close(); err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
+		return nil, fmt.Errorf("%s-wal left with %d bytes", path, fi.Size())
+	}
+	return os.ReadFile(path)
+}
+
+// templateLock is the advisory lock (on the server's maintenance database)
+// under which one test process builds a template while the others wait.
+const templateLock = 0x6f77617265746d70 // "owaretmp"
+
+// postgresTemplate returns the name of the migrated template database
+// oware_tmpl_<16 hex digits>, a digest of the embedded migrations and of
+// River's version, building it on the server when missing: migrated as
+// Open does under a temporary name, renamed, then marked a template that
+// accepts no connections (a connection would make CREATE DATABASE ...
+// TEMPLATE fail). Test processes of other packages running at the same
+// time wait on templateLock for the first one to build it. A template
+// stays on the server for later runs; a change of the migrations makes a
+// new one (drop old ones with ALTER DATABASE x IS_TEMPLATE false, then
+// DROP DATABASE x).
+func postgresTemplate(server string) (string, error) {
+	h := sha256.New()
+	io.WriteString(h, models.MigrationsDigest())
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, m := range bi.Deps {
+			if m.Path == "github.com/riverqueue/river" {
+				io.WriteString(h, m.Path+"@"+m.Version)
+			}
+		}
+	}
+	name := "oware_tmpl_" + hex.EncodeToString(h.Sum(nil))[:16]
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, server)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", int64(templateLock)); err != nil {
+		return "", err
+	}
+	defer conn.Exec(context.Background(), "SELECT pg_advisory_unlock($1)", int64(templateLock))
+	var exists bool
+	err = conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists)
+	if err != nil || exists {
+		return name, err
+	}
+	// A build interrupted before (a killed test) left its database.
+	build := name + "_build"
+	for _, sql := range []string{"DROP DATABASE IF EXISTS " + build + " WITH (FORCE)", "CREATE DATABASE " + build} {
+		if _, err := conn.Exec(ctx, sql); err != nil {
+			return "", err
+		}
+	}
+	dsn, err := withDatabase(server, build)
+	if err != nil {
+		return "", err
+	}
+	db, err := models.Open(ctx, dsn, nil)
+	if err != nil {
+		return "", err
+	}
+	db.Close()
+	for _, sql := range []string{
+		"ALTER DATABASE " + build + " RENAME TO " + name,
+		"ALTER DATABASE " + name + " WITH IS_TEMPLATE true ALLOW_CONNECTIONS false",
+	} {
+		if _, err := conn.Exec(ctx, sql); err != nil {
+			return "", err
+		}
+	}
+	return name, nil
+}
+
+// admin runs statements, in order, on the server's maintenance database.
+func admin(t testing.TB, server string, sqls ...string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -126,7 +280,9 @@ func admin(t testing.TB, server, sql string) {
 		t.Fatalf("modelstest: connect to %s: %v", EnvPostgres, err)
 	}
 	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, sql); err != nil {
-		t.Fatalf("modelstest: %s: %v", sql, err)
+	for _, sql := range sqls {
+		if _, err := conn.Exec(ctx, sql); err != nil {
+			t.Fatalf("modelstest: %s: %v", sql, err)
+		}
 	}
 }
