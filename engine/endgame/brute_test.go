@@ -1,7 +1,6 @@
 package endgame
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -107,10 +106,7 @@ func TestBoundsHoldTheTrueValue(t *testing.T) {
 func checkTrueValues(t *testing.T, maxSeeds, allSeeds, tries, budget int) {
 	for _, rules := range allOware() {
 		t.Run(rules.Name(), func(t *testing.T) {
-			tab, err := Build(context.Background(), rules, maxSeeds, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tab := builtTable(t, rules, maxSeeds)
 			bf := &bruteForce{rules: rules, fresh: map[engine.Position]int{}, budget: budget}
 			check := func(p engine.Position) bool {
 				v, ok := bf.value(p)

@@ -1,7 +1,6 @@
 package endgame
 
 import (
-	"context"
 	"testing"
 
 	"oware/engine"
@@ -29,10 +28,7 @@ func checkKnown(t *testing.T, cases []knownEndgame) {
 	tables := map[string]*Table{}
 	for _, r := range allOware() {
 		if n, ok := need[r.Name()]; ok {
-			tab, err := Build(context.Background(), r, n, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tab := builtTable(t, r, n)
 			tables[r.Name()] = tab
 		}
 	}

@@ -1,7 +1,6 @@
 package endgame
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -19,10 +18,7 @@ func TestMovesHoldTheTrueValue(t *testing.T) { checkMoves(t, 3, 6, 400, 5000) }
 func checkMoves(t *testing.T, allSeeds, maxSeeds, tries, budget int) {
 	for _, rules := range allOware() {
 		t.Run(rules.Name(), func(t *testing.T) {
-			tab, err := Build(context.Background(), rules, maxSeeds, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tab := builtTable(t, rules, maxSeeds)
 			bf := &bruteForce{rules: rules, fresh: map[engine.Position]int{}, budget: budget}
 			solved, moves, exact := 0, 0, 0
 			check := func(p engine.Position) {

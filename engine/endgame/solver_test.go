@@ -1,7 +1,6 @@
 package endgame
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -160,10 +159,7 @@ func allOware() []engine.Oware {
 func compareWithReference(t *testing.T, maxSeeds, count int) {
 	for _, rules := range allOware() {
 		t.Run(rules.Name(), func(t *testing.T) {
-			tab, err := Build(context.Background(), rules, maxSeeds, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tab := builtTable(t, rules, maxSeeds)
 			if err := tab.Verify(nil); err != nil {
 				t.Fatal(err)
 			}
