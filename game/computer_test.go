@@ -5,10 +5,13 @@ import (
 	"errors"
 	"log/slog"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"oware/engine"
 	"oware/engine/search"
@@ -352,4 +355,48 @@ func TestComputerOnTheClock(t *testing.T) {
 			t.Errorf("the computer's clock after %d plies: %v, want under the 10 s it had and above 0", len(g.Engine.Moves), left)
 		}
 	})
+}
+
+// inserts counts the job inserts River sends to PostgreSQL through one
+// handle (its JobInsertFastMany statements).
+type inserts struct{ n atomic.Int32 }
+
+func (c *inserts) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	if strings.Contains(d.SQL, "JobInsertFastMany") {
+		c.n.Add(1)
+	}
+	return ctx
+}
+func (c *inserts) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+// TestWorkerAsksNoReplyAgain: an oware worker working the reply a site
+// asked for inserts no job (issue 37): loading the game for the job it
+// works, the computer to move at that version, used to ask for the same
+// reply again, an insert River skipped as a duplicate but still sent, with
+// its notification and the fetches it woke (4-5 statements a reply).
+func TestWorkerAsksNoReplyAgain(t *testing.T) {
+	db := modelstest.Open(t, models.Postgres)
+	counted := &inserts{}
+	wdb, err := models.OpenWith(t.Context(), modelstest.DSN(t, db), nil, models.Options{Tracer: counted})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { wdb.Close() })
+	site, worker := game.New(db, quiet), game.New(wdb, quiet)
+	sp := startComputer(t, site, game.PoolConfig{Workers: 1, HashMB: 1, NoJobs: true})
+	startComputer(t, worker, game.PoolConfig{Workers: 1, HashMB: 1})
+	ctx := t.Context()
+	for i := range 3 {
+		g, _ := vsComputer(t, site, "abapa", "south", 2)
+		if err := site.Move(ctx, g, engine.South, "D"); err != nil {
+			t.Fatal(err)
+		}
+		sp.Await(ctx, g.ID) // the site's loads: the worker's handle counts its own statements only
+		if n := len(movesOf(t, db, g.ID)); n != 2 {
+			t.Fatalf("game %d: %d moves, want the person's and the reply", i, n)
+		}
+	}
+	if n := counted.n.Load(); n != 0 {
+		t.Errorf("the worker inserted %d jobs for 3 replies the site asked for, want 0", n)
+	}
 }
