@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync"
 
 	"oware/locales"
 	"oware/models"
@@ -20,6 +21,8 @@ import (
 // must not start) and brings the pages and tutorial tables up to date
 // without overwriting a page corrected in the database (models.LoadPages),
 // and adds the shipped puzzles the database lacks (models.LoadPuzzles).
+// The sources are read and checked on the first call of the process only
+// (a later call, e.g. a test's next site, reuses the result).
 func Load(ctx context.Context, db *models.DB, log *slog.Logger) error {
 	if err := loadPages(ctx, db, log); err != nil {
 		return err
@@ -31,20 +34,9 @@ func Load(ctx context.Context, db *models.DB, log *slog.Logger) error {
 }
 
 func loadPages(ctx context.Context, db *models.DB, log *slog.Logger) error {
-	srcs, err := models.ReadPageSources(locales.Pages)
+	srcs, err := checkedPages()
 	if err != nil {
 		return err
-	}
-	for _, s := range srcs {
-		parts, err := Body(s.Body)
-		if err != nil {
-			return fmt.Errorf("page %s/%s: %w", s.Locale, s.Slug, err)
-		}
-		for _, p := range parts {
-			if p.Err != nil {
-				return fmt.Errorf("page %s/%s: %w", s.Locale, s.Slug, p.Err)
-			}
-		}
 	}
 	res, err := db.LoadPages(ctx, srcs)
 	if err != nil {
@@ -58,14 +50,9 @@ func loadPages(ctx context.Context, db *models.DB, log *slog.Logger) error {
 }
 
 func loadTutorials(ctx context.Context, db *models.DB, log *slog.Logger) error {
-	srcs, err := models.ReadTutorialSources(locales.TutorialSources)
+	srcs, err := checkedTutorials()
 	if err != nil {
 		return err
-	}
-	for i := range srcs {
-		if err := CheckLesson(ctx, &srcs[i]); err != nil {
-			return err
-		}
 	}
 	n, err := db.LoadTutorials(ctx, srcs)
 	if err != nil {
@@ -74,3 +61,41 @@ func loadTutorials(ctx context.Context, db *models.DB, log *slog.Logger) error {
 	log.Info("tutorials loaded", "written", n, "sources", len(srcs))
 	return nil
 }
+
+// checkedPages returns the embedded page sources, each diagram checked.
+// The sources are compiled in, so they are read and checked once per
+// process (a test process loads them for every test site).
+var checkedPages = sync.OnceValues(func() ([]models.PageSource, error) {
+	srcs, err := models.ReadPageSources(locales.Pages)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range srcs {
+		parts, err := Body(s.Body)
+		if err != nil {
+			return nil, fmt.Errorf("page %s/%s: %w", s.Locale, s.Slug, err)
+		}
+		for _, p := range parts {
+			if p.Err != nil {
+				return nil, fmt.Errorf("page %s/%s: %w", s.Locale, s.Slug, p.Err)
+			}
+		}
+	}
+	return srcs, nil
+})
+
+// checkedTutorials returns the embedded tutorial sources, each lesson
+// checked by the engine (CheckLesson), once per process as checkedPages.
+// models.LoadTutorials copies what it changes.
+var checkedTutorials = sync.OnceValues(func() ([]models.Tutorial, error) {
+	srcs, err := models.ReadTutorialSources(locales.TutorialSources)
+	if err != nil {
+		return nil, err
+	}
+	for i := range srcs {
+		if err := CheckLesson(context.Background(), &srcs[i]); err != nil {
+			return nil, err
+		}
+	}
+	return srcs, nil
+})
