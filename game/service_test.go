@@ -97,7 +97,7 @@ func TestVerifyStoredGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Gorm.Model(&models.Game{}).Where("id = ?", ids[3]).Updates(map[string]any{"resume": "", "move_labels": "", "rounds": ""}).Error; err != nil {
+		if err := db.Gorm.Model(&models.Game{}).Where("id = ?", ids[3]).Updates(map[string]any{"resume": "", "rounds": ""}).Error; err != nil {
 			t.Fatal(err)
 		}
 		after, err := s.Load(ctx, ids[3])
@@ -121,15 +121,15 @@ func TestVerifyStoredGames(t *testing.T) {
 			t.Errorf("after a move the cache is written again: Verify = %+v, want 6 games, 1 uncached", rep)
 		}
 
-		// A cache that lies about the moves.
+		// A cache that lies about the moves: a resume point after the
+		// first move, as if the game had started over from its start.
 		g, _ := db.LoadGame(ctx, ids[0])
-		labels := []byte(g.MoveLabels)
-		labels[0] ^= 1 // 'A' <-> 'B', 'C' <-> 'B'...
-		if err := db.Gorm.Model(&models.Game{}).Where("id = ?", ids[0]).Update("move_labels", string(labels)).Error; err != nil {
+		lie := g.StartPosition + " 1 S 0 @1,0"
+		if err := db.Gorm.Model(&models.Game{}).Where("id = ?", ids[0]).Update("resume", lie).Error; err != nil {
 			t.Fatal(err)
 		}
 		if rep, _ := game.Verify(ctx, db); len(rep.Mismatches) != 1 {
-			t.Errorf("Verify with a wrong label = %+v, want 1 mismatch", rep)
+			t.Errorf("Verify with a wrong resume point = %+v, want 1 mismatch", rep)
 		}
 	})
 }

@@ -13,7 +13,7 @@ import (
 
 // Game is one table: its settings, seats and state (table games).
 // The moves (and Agreements) are the truth about the game; Position and the
-// cache columns (MoveLabels, Resume, Rounds) are kept for quick reads and
+// cache columns (Resume, Rounds) are kept for quick reads and
 // moves by package game, which writes them with every change.
 type Game struct {
 	// ID is 12 characters of lowercase base32 (a-z, 2-7), random; CreateGame
@@ -69,11 +69,15 @@ type Game struct {
 	// and north, nil for a guest. UpdateGame does not write them; ClaimSeat
 	// does.
 	SouthUserID, NorthUserID *uint
-	// MoveLabels, Resume and Rounds cache what package game needs to play
-	// on without replaying the moves (migration 00007): the labels of the
-	// moves, one character each; where to rebuild the engine's game from;
-	// the ends of Nam-nam rounds. "" until package game writes them.
-	MoveLabels, Resume, Rounds string
+	// MoveLabels are the labels of the moves, one character each, as the
+	// game's reads (FindGame, LoadGame, OpenGames, ...) take them from its
+	// moves; never written (the row has no such column: migration 00121).
+	MoveLabels string `gorm:"->;-:migration"`
+	// Resume and Rounds cache what package game needs to play on without
+	// replaying every move (migration 00007): where to rebuild the
+	// engine's game from; the ends of Nam-nam rounds. "" until package
+	// game writes them.
+	Resume, Rounds string
 	// ClockInitial and ClockIncrement are the real-time control in seconds
 	// (0, 0: none); ClockDays the correspondence days per move (0: none).
 	// They are written by CreateGame only.

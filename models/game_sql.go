@@ -22,14 +22,20 @@ import (
 const gameColumns = stateColumns + ",\n\t" + settingColumns
 
 // stateColumns are the columns of a games row that may change while the
-// game is in play, with the seated accounts' names and bot marks (users su
-// and nu): 38.
+// game is in play, with the labels of its moves (moveLabels) and the
+// seated accounts' names and bot marks (users su and nu): 38.
 const stateColumns = `g.id, g.position, g.status, g.result, g.reason, g.version,
 	g.south_token, g.north_token, g.end_offer, g.rematch_offer, g.rematch_id,
 	g.agreements, g.south_round_seen, g.north_round_seen, g.south_user_id, g.north_user_id,
-	g.move_labels, g.resume, g.rounds, g.updated_at, g.south_ms, g.north_ms, g.turn_since, g.deadline,
+	` + moveLabels + `, g.resume, g.rounds, g.updated_at, g.south_ms, g.north_ms, g.turn_since, g.deadline,
 	g.rated, g.south_rating, g.north_rating, g.unrated, g.aborted_end, g.hints, g.hint, g.takeback_offer,
 	su.username, su.deleted_at IS NOT NULL, nu.username, nu.deleted_at IS NOT NULL, su.bot IS TRUE, nu.bot IS TRUE`
+
+// moveLabels is the labels of the moves of game g in ply order, one
+// character each ("CdBa"; "" for none), read from its moves: the row does
+// not keep them (migration 00121), so that a move's write does not grow
+// with the game. The same text on PostgreSQL and SQLite (3.44 or later).
+const moveLabels = `COALESCE((SELECT string_agg(m.label, '' ORDER BY m.ply) FROM moves m WHERE m.game_id = g.id), '')`
 
 // settingColumns are the columns of GameSettings: 11.
 const settingColumns = `g.rules, g.start_position, g.spectator_key, g.fours, g.created_at,
@@ -216,24 +222,24 @@ func seated(id sql.NullInt64, name sql.NullString, deleted bool) (*uint, *Player
 
 // updateGame is the write of a change on PostgreSQL, in one statement: the
 // game's columns with the version check ($2), the new move when its ply
-// ($20) is not 0, the clock ($27-$30), the moves taken back from ply $31 on
-// when it is not 0, the end of an aborted game ($32). It notifies nothing: the new version is announced
+// ($19) is not 0, the clock ($26-$29), the moves taken back from ply $30 on
+// when it is not 0, the end of an aborted game ($31). It notifies nothing: the new version is announced
 // after the commit (publisher.go). It returns the new version and the move's id, or no row when the version
 // check failed.
 const updateGame = `WITH g AS (
 	UPDATE games SET rules = $3, start_position = $4, position = $5, status = $6, result = $7, reason = $8,
 		version = version + 1, south_token = $9, north_token = $10, spectator_key = $11, end_offer = $12,
 		rematch_offer = $13, rematch_id = $14, fours = $15, agreements = $16, south_round_seen = $17,
-		north_round_seen = $18, move_labels = $19, resume = $24, rounds = $25, updated_at = $26,
-		south_ms = $27, north_ms = $28, turn_since = $29, deadline = $30, aborted_end = $32
+		north_round_seen = $18, resume = $23, rounds = $24, updated_at = $25,
+		south_ms = $26, north_ms = $27, turn_since = $28, deadline = $29, aborted_end = $31
 	WHERE id = $1 AND version = $2
 	RETURNING id, version
 ), m AS (
 	INSERT INTO moves (game_id, ply, pit, label, position, created_at)
-	SELECT id, $20, $21, $22, $23, $26 FROM g WHERE $20::integer > 0
+	SELECT id, $19, $20, $21, $22, $25 FROM g WHERE $19::integer > 0
 	RETURNING id
 ), d AS (
-	DELETE FROM moves WHERE $31::integer > 0 AND game_id IN (SELECT id FROM g) AND ply >= $31
+	DELETE FROM moves WHERE $30::integer > 0 AND game_id IN (SELECT id FROM g) AND ply >= $30
 )
 SELECT g.version, (SELECT id FROM m) FROM g`
 
@@ -242,8 +248,8 @@ SELECT g.version, (SELECT id FROM m) FROM g`
 const updateGameSQLite = `UPDATE games SET rules = ?3, start_position = ?4, position = ?5, status = ?6, result = ?7,
 	reason = ?8, version = version + 1, south_token = ?9, north_token = ?10, spectator_key = ?11,
 	end_offer = ?12, rematch_offer = ?13, rematch_id = ?14, fours = ?15, agreements = ?16,
-	south_round_seen = ?17, north_round_seen = ?18, move_labels = ?19, resume = ?20, rounds = ?21,
-	updated_at = ?22, south_ms = ?23, north_ms = ?24, turn_since = ?25, deadline = ?26, aborted_end = ?27
+	south_round_seen = ?17, north_round_seen = ?18, resume = ?19, rounds = ?20,
+	updated_at = ?21, south_ms = ?22, north_ms = ?23, turn_since = ?24, deadline = ?25, aborted_end = ?26
 	WHERE id = ?1 AND version = ?2`
 
 // UpdateGame writes g's columns and, when newMove is not nil, inserts
@@ -274,7 +280,7 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 		var id *int64
 		err = db.pool.QueryRow(ctx, updateGame, g.ID, g.Version, g.Rules, g.StartPosition, g.Position, g.Status,
 			g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer, g.RematchID,
-			g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels,
+			g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen,
 			m.Ply, m.Pit, m.Label, m.Position, g.Resume, g.Rounds, now,
 			g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline, g.PopFrom, g.AbortedEnd).Scan(new(int), &id)
 		if id != nil {
@@ -289,40 +295,40 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 // moveGame is the write of a move on PostgreSQL, in one statement: only
 // the columns a move may change (the position, the end, the offer to end
 // that a move withdraws, the caches, the clock) with the version check
-// ($2), and the move ($12-$14; its position is the game's, $3). None of
+// ($2), and the move ($11-$13; its position is the game's, $3). None of
 // them is indexed, so the update stays on the row's page (HOT).
 // moveGameSeen adds the checks of a move written from a kept state
-// (Seen, $19-$31).
+// (Seen, $18-$30).
 const (
 	moveGame     = moveGameSet + `WHERE id = $1 AND version = $2` + moveGameInsert
 	moveGameSeen = moveGameSet + `WHERE id = $1 AND version = $2 AND ` + seenCheck + moveGameInsert
 	moveGameSet  = `WITH g AS (
 	UPDATE games SET position = $3, status = $4, result = $5, reason = $6, version = version + 1,
-		end_offer = $7, move_labels = $8, resume = $9, rounds = $10, updated_at = $11,
-		south_ms = $15, north_ms = $16, turn_since = $17, deadline = $18
+		end_offer = $7, resume = $8, rounds = $9, updated_at = $10,
+		south_ms = $14, north_ms = $15, turn_since = $16, deadline = $17
 	`
 	moveGameInsert = `
 	RETURNING id, version
 ), m AS (
 	INSERT INTO moves (game_id, ply, pit, label, position, created_at)
-	SELECT id, $12, $13, $14, $3, $11 FROM g
+	SELECT id, $11, $12, $13, $3, $10 FROM g
 	RETURNING id
 )
 SELECT (SELECT id FROM m) FROM g`
 	// seenCheck is Seen's condition on the games row being updated.
-	seenCheck = `south_user_id IS NOT DISTINCT FROM $19 AND north_user_id IS NOT DISTINCT FROM $20
-		AND rated = $21 AND unrated = $22 AND south_rating = $23 AND north_rating = $24 AND hints = $25 AND hint = $26
-		AND ($27 = '' OR COALESCE((SELECT vs.token_hash FROM visitor_seats vs WHERE vs.game_id = $1 AND vs.visitor_id = $27), '') = $28)
-		AND ($29 = 0 OR (
-			COALESCE((SELECT CASE WHEN u.deleted_at IS NULL THEN u.epoch ELSE -1 END FROM users u WHERE u.id = games.south_user_id), 0) = $30
-			AND COALESCE((SELECT CASE WHEN u.deleted_at IS NULL THEN u.epoch ELSE -1 END FROM users u WHERE u.id = games.north_user_id), 0) = $31))`
+	seenCheck = `south_user_id IS NOT DISTINCT FROM $18 AND north_user_id IS NOT DISTINCT FROM $19
+		AND rated = $20 AND unrated = $21 AND south_rating = $22 AND north_rating = $23 AND hints = $24 AND hint = $25
+		AND ($26 = '' OR COALESCE((SELECT vs.token_hash FROM visitor_seats vs WHERE vs.game_id = $1 AND vs.visitor_id = $26), '') = $27)
+		AND ($28 = 0 OR (
+			COALESCE((SELECT CASE WHEN u.deleted_at IS NULL THEN u.epoch ELSE -1 END FROM users u WHERE u.id = games.south_user_id), 0) = $29
+			AND COALESCE((SELECT CASE WHEN u.deleted_at IS NULL THEN u.epoch ELSE -1 END FROM users u WHERE u.id = games.north_user_id), 0) = $30))`
 )
 
 // moveGameSQLite is moveGame's update on SQLite (the move is a second
 // statement of the same transaction); moveGameSeenSQLite moveGameSeen's.
 const moveGameSQLite = `UPDATE games SET position = ?3, status = ?4, result = ?5, reason = ?6, version = version + 1,
-	end_offer = ?7, move_labels = ?8, resume = ?9, rounds = ?10, updated_at = ?11,
-	south_ms = ?15, north_ms = ?16, turn_since = ?17, deadline = ?18
+	end_offer = ?7, resume = ?8, rounds = ?9, updated_at = ?10,
+	south_ms = ?14, north_ms = ?15, turn_since = ?16, deadline = ?17
 	WHERE id = ?1 AND version = ?2`
 
 var moveGameSeenSQLite = moveGameSQLite + ` AND ` + strings.ReplaceAll(sqliteParams(seenCheck), "IS NOT DISTINCT FROM", "IS")
@@ -359,7 +365,7 @@ func (db *DB) MoveGame(ctx context.Context, g *Game, m *Move, seen *Seen) error 
 	mv := *m
 	mv.GameID, mv.CreatedAt = g.ID, now
 	args := []any{g.ID, g.Version, g.Position, g.Status, g.Result, g.Reason,
-		g.EndOffer, g.MoveLabels, g.Resume, g.Rounds, now, mv.Ply, mv.Pit, mv.Label,
+		g.EndOffer, g.Resume, g.Rounds, now, mv.Ply, mv.Pit, mv.Label,
 		g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline}
 	q, qs := moveGame, moveGameSQLite
 	if seen != nil {
@@ -444,7 +450,7 @@ func (db *DB) updateSQLite(ctx context.Context, g *Game, m *Move, insert bool, n
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, updateGameSQLite, g.ID, g.Version, g.Rules, g.StartPosition, g.Position,
 			g.Status, g.Result, g.Reason, g.SouthToken, g.NorthToken, g.SpectatorKey, g.EndOffer, g.RematchOffer,
-			g.RematchID, g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.MoveLabels, g.Resume, g.Rounds, now,
+			g.RematchID, g.Fours, g.Agreements, g.SouthRoundSeen, g.NorthRoundSeen, g.Resume, g.Rounds, now,
 			g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline, g.AbortedEnd)
 		if err != nil {
 			return err

@@ -220,7 +220,7 @@ func (db *DB) tournamentGames(tx *gorm.DB, id string) ([]TournamentGame, error) 
 	err := tx.Table("tournament_games t").
 		Select("t.*, COALESCE(g.status, '') AS status, COALESCE(g.result, '') AS result, "+
 			"COALESCE(g.reason, '') AS reason, COALESCE(g.aborted_end, '') AS aborted_end, "+
-			"COALESCE(LENGTH(REPLACE(g.move_labels, '=', '')), 0) AS plies, "+
+			"(SELECT COUNT(*) FROM moves m WHERE m.game_id = t.game_id) AS plies, "+
 			"g.updated_at AS game_updated").
 		Joins("LEFT JOIN games g ON g.id = t.game_id").
 		Where("t.tournament_id = ?", id).Order("t.id").Scan(&rows).Error

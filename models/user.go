@@ -307,8 +307,8 @@ func (db *DB) PlayerTotals(ctx context.Context, id uint) ([]Totals, error) {
 // the opponent or in play), the latest changed first, at most 50.
 func (db *DB) OpenGames(ctx context.Context, id uint) ([]Game, error) {
 	var games []Game
-	err := db.Gorm.WithContext(ctx).
-		Where("status <> ? AND (south_user_id = ? OR north_user_id = ?)", "over", id, id).
-		Order("updated_at DESC, id").Limit(50).Find(&games).Error
+	err := db.Gorm.WithContext(ctx).Table("games g").Select("g.*, "+moveLabels+" AS move_labels").
+		Where("g.status <> ? AND (g.south_user_id = ? OR g.north_user_id = ?)", "over", id, id).
+		Order("g.updated_at DESC, g.id").Limit(50).Find(&games).Error
 	return games, err
 }
