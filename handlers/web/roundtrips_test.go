@@ -232,20 +232,21 @@ func TestBrowserMoveRoundTrips(t *testing.T) {
 }
 
 // selected returns how many columns the SELECT q reads (its list's
-// commas outside parentheses, plus one).
+// commas outside parentheses, plus one; the list ends at the first FROM
+// outside parentheses).
 func selected(q string) int {
-	list, _, _ := strings.Cut(strings.TrimPrefix(q, "SELECT "), " FROM ")
+	list := strings.TrimPrefix(q, "SELECT ")
 	n, depth := 1, 0
-	for _, r := range list {
-		switch r {
-		case '(':
+	for i, r := range list {
+		switch {
+		case r == '(':
 			depth++
-		case ')':
+		case r == ')':
 			depth--
-		case ',':
-			if depth == 0 {
-				n++
-			}
+		case r == ',' && depth == 0:
+			n++
+		case depth == 0 && strings.HasPrefix(list[i:], " FROM "):
+			return n
 		}
 	}
 	return n
