@@ -22,8 +22,10 @@
 #   then with the 20 players of "replies" keeping the computer saturated,
 #   its workers in the site (B), then in an `oware worker` process under
 #   SCHED_IDLE (chrt --idle 0; nice 19 where chrt is missing) beside a site
-#   with none (C), as deploy/oware-worker.service runs them; prints B/A
-#   and C/A (target: p99 with <= 1.3 x p99 without).
+#   with none (C), as deploy/oware-worker.service runs them, then with a
+#   busy loop per core under the same policy and no computer (D: the
+#   machine's own price of idle-class CPU use, which no site work has);
+#   prints B/A, C/A (target: p99 with <= 1.3 x p99 without) and D/A.
 # scale: the site on core 0 with one worker, then with an `oware worker`
 #   of one worker on core 1 (its own CPU, as another machine): replies per
 #   second (target: doubled).
@@ -112,7 +114,7 @@ people() {
 		serve - -
 		loadavg "people, run $i, A: people's moves alone"
 		load -mode moves -workers 8 -duration 20s -pgdb "$DB" | tee "$BIN/moves.out"
-		local a b c
+		local a b c d
 		a=$(p99ms <"$BIN/moves.out")
 		serve - -
 		loadavg "people, run $i, B: people's moves with the computer saturated, its workers in the site"
@@ -124,8 +126,19 @@ people() {
 		loadavg "people, run $i, C: the same, the workers in an oware worker under ${idle[*]}"
 		saturated
 		c=$(cat "$BIN/p99")
-		awk -v a="$a" -v b="$b" -v c="$c" -v i="$i" 'BEGIN {
-			printf "people, run %s: p99 A %.2f ms, B %.2f ms, C %.2f ms; B/A %.2f, C/A %.2f (target <= 1.3)\n", i, a, b, c, b / a, c / a }'
+		# D: no computer, a CPU burner per core under the same policy (no
+		# memory, no database, nothing of the site): what the machine
+		# itself charges the site for the idle-class CPU use of C.
+		serve - -
+		for _ in $(seq "$(nproc)"); do
+			"${idle[@]}" sh -c 'while :; do :; done' &
+			PIDS+=($!)
+		done
+		loadavg "people, run $i, D: no computer, $(nproc) busy loops under ${idle[*]}"
+		load -mode moves -workers 8 -duration 20s -pgdb "$DB" | tee "$BIN/moves.out"
+		d=$(p99ms <"$BIN/moves.out")
+		awk -v a="$a" -v b="$b" -v c="$c" -v d="$d" -v i="$i" 'BEGIN {
+			printf "people, run %s: p99 A %.2f ms, B %.2f ms, C %.2f ms, D %.2f ms; B/A %.2f, C/A %.2f (target <= 1.3), D/A %.2f\n", i, a, b, c, d, b / a, c / a, d / a }'
 	done
 }
 
