@@ -119,27 +119,52 @@ func decodeResume(r engine.Rules, s string, pits, agreed []int) (resumePoint, er
 	}
 	eq := strings.Count(f[4], "=")
 	p.Moves, p.Agreed = len(pits)-(len(f[4])-eq), len(agreed)-eq
-	if p.Moves < 0 || p.Agreed < 0 || p.stepLabels(pits, agreed) != f[4] {
+	if p.Moves < 0 || p.Agreed < 0 {
+		return resumePoint{}, fmt.Errorf("bad resume point %q", s)
+	}
+	if steps, err := p.stepLabels(pits, agreed); err != nil || steps != f[4] {
 		return resumePoint{}, fmt.Errorf("bad resume point %q", s)
 	}
 	return p, nil
 }
 
 // stepLabels returns the steps after p of the game of the moves pits and
-// the agreements agreed: the labels of the moves, "=" for an agreement
-// (each before the move whose number of moves before it it holds).
-func (p resumePoint) stepLabels(pits, agreed []int) string {
+// the agreements agreed: the labels of the moves, "=" for an agreement.
+func (p resumePoint) stepLabels(pits, agreed []int) (string, error) {
 	var b strings.Builder
+	err := p.steps(pits, agreed, func(pit int, agreement bool) error {
+		if agreement {
+			b.WriteByte('=')
+		} else {
+			b.WriteString(engine.Label(pit))
+		}
+		return nil
+	})
+	return b.String(), err
+}
+
+// steps calls f for each step after p of the game of the moves pits and
+// the agreements agreed, in the order ReplayMatch plays them (the
+// agreements made after i moves come before move i+1), and returns f's
+// first error; errStale when an agreement after p is out of that order.
+func (p resumePoint) steps(pits, agreed []int, f func(pit int, agreement bool) error) error {
 	j := p.Agreed
 	for i := p.Moves; i <= len(pits); i++ {
-		for ; j < len(agreed) && agreed[j] <= i; j++ {
-			b.WriteByte('=')
+		for ; j < len(agreed) && agreed[j] == i; j++ {
+			if err := f(0, true); err != nil {
+				return err
+			}
 		}
 		if i < len(pits) {
-			b.WriteString(engine.Label(pits[i]))
+			if err := f(pits[i], false); err != nil {
+				return err
+			}
 		}
 	}
-	return b.String()
+	if j != len(agreed) {
+		return errStale
+	}
+	return nil
 }
 
 // errStale: the row's cache does not describe the row (a row written
@@ -179,27 +204,18 @@ func (g *Game) resumeEngine(stored string) error {
 		return errStale
 	}
 	g.Engine, g.resume, g.Last = eg, p, nil
-	// The steps since the point, as ReplayMatch plays them: the
-	// agreements made after i moves before move i+1.
-	j := p.Agreed
-	for i := p.Moves; i <= len(pits); i++ {
-		for ; j < len(g.agreements) && g.agreements[j] == i; j++ {
-			mv, err := eg.Agree()
-			if err != nil {
-				return errStale
-			}
-			g.Last = &Step{Move: mv, Agreement: true}
+	err = p.steps(pits, g.agreements, func(pit int, agreement bool) error {
+		var mv engine.Move
+		var err error
+		if agreement {
+			mv, err = eg.Agree()
+		} else {
+			mv, err = eg.Play(pit)
 		}
-		if i == len(pits) {
-			break
-		}
-		mv, err := eg.Play(pits[i])
-		if err != nil {
-			return errStale
-		}
-		g.Last = &Step{Move: mv}
-	}
-	if j != len(g.agreements) || !slices.Equal(eg.Moves, pits) || !slices.Equal(eg.Agreements, g.agreements) || eg.Position != g.Position {
+		g.Last = &Step{Move: mv, Agreement: agreement}
+		return err
+	})
+	if err != nil || !slices.Equal(eg.Moves, pits) || !slices.Equal(eg.Agreements, g.agreements) || eg.Position != g.Position {
 		return errStale
 	}
 	return nil
