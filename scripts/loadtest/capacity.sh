@@ -9,18 +9,24 @@
 #   bash scripts/loadtest/capacity.sh                # both
 #   bash scripts/loadtest/capacity.sh spectators     # one part: spectators, notify
 #   SPECTATORS=2000 bash scripts/loadtest/capacity.sh spectators
+#   BASE=/tmp/oware-old bash scripts/loadtest/capacity.sh spectators
+#                           # also the build $BASE, in turns (which goes
+#                           # first alternates with the run)
+#   ADDR=127.0.0.1:18200 DBPREFIX=mine ...   # another address and prefix
+#                           # of the databases: two runs side by side
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 PG=${PG:-postgres://postgres@127.0.0.1:5432}
 ADDR=${ADDR:-127.0.0.1:19790}
+P=${DBPREFIX:-oware}
 SPECTATORS=${SPECTATORS:-10000}
 RUNS=${RUNS:-2}
 BIN=$(mktemp -d)
 SERVER=
 cleanup() {
 	[ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true
-	for db in oware_capacity oware_notify; do
+	for db in ${P}_capacity ${P}_notify; do
 		psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1
 	done
 	rm -rf "$BIN"
@@ -48,25 +54,35 @@ if part spectators "$@"; then
 		}
 	fi
 	for i in $(seq "$RUNS"); do
-		psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS oware_capacity WITH (FORCE)" -c "CREATE DATABASE oware_capacity" >/dev/null 2>&1
-		# The spectators come from one address: no stream limit per client.
-		"$BIN/oware" -addr "$ADDR" -database "$PG/oware_capacity?sslmode=disable" -table-seeds 0 -build-tables=false \
-			-stream-limits "$need,$need,$need" 2>"$BIN/server.log" &
-		SERVER=$!
-		for _ in $(seq 100); do curl -fs "http://$ADDR/healthz" >/dev/null && break; sleep 0.2; done
-		loadavg "spectators, run $i: $SPECTATORS event streams on one game"
-		"$BIN/loadtest" -url "http://$ADDR" -pid "$SERVER" -mode spectators -spectators "$SPECTATORS" -moves 30
-		kill "$SERVER" && wait "$SERVER" 2>/dev/null || true
-		SERVER=
+		order=(new)
+		if [ -n "${BASE:-}" ]; then
+			order=(new base)
+			[ $((i % 2)) -eq 0 ] && order=(base new)
+		fi
+		for which in "${order[@]}"; do
+			bin=$BIN/oware
+			[ "$which" = base ] && bin=$BASE
+			psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS ${P}_capacity WITH (FORCE)" -c "CREATE DATABASE ${P}_capacity" >/dev/null 2>&1
+			# The spectators come from one address: no stream limit per client.
+			"$bin" -addr "$ADDR" -database "$PG/${P}_capacity?sslmode=disable" -table-seeds 0 -build-tables=false \
+				-stream-limits "$need,$need,$need" 2>"$BIN/server.log" &
+			SERVER=$!
+			for _ in $(seq 100); do curl -fs "http://$ADDR/healthz" >/dev/null && break; sleep 0.2; done
+			loadavg "spectators, run $i ($which${BASE:+, base $BASE}): $SPECTATORS event streams on one game"
+			"$BIN/loadtest" -url "http://$ADDR" -pid "$SERVER" -mode spectators -spectators "$SPECTATORS" -moves 30
+			loadavg "spectators, run $i ($which): done"
+			kill "$SERVER" && wait "$SERVER" 2>/dev/null || true
+			SERVER=
+		done
 	done
 fi
 
 if part notify "$@"; then
-	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS oware_notify WITH (FORCE)" -c "CREATE DATABASE oware_notify" >/dev/null 2>&1
+	psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS ${P}_notify WITH (FORCE)" -c "CREATE DATABASE ${P}_notify" >/dev/null 2>&1
 	for i in $(seq "$RUNS"); do
 		for rate in 5000 10000 20000 0; do
 			loadavg "notify, run $i: 8 listening instances, 8000 games, rate $rate (0: as fast as 8 publishers can)"
-			"$BIN/loadtest" -mode notify -pg "$PG/oware_notify?sslmode=disable" -pgdb oware_notify \
+			"$BIN/loadtest" -mode notify -pg "$PG/${P}_notify?sslmode=disable" -pgdb ${P}_notify \
 				-listeners 8 -workers 8 -games 8000 -batch 50 -rate "$rate" -duration 10s
 		done
 	done

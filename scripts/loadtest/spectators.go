@@ -36,8 +36,12 @@ func runSpectators(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
+	version, err := strconv.Atoi(regexp.MustCompile(`[?&]v=(\d+)`).FindStringSubmatch(events)[1])
+	if err != nil {
+		return err
+	}
 	before := rss(o.server)
-	w := &watchers{arrived: map[int][]time.Time{}}
+	w := newWatchers(version, o.moves)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var connected sync.WaitGroup
@@ -57,10 +61,6 @@ func runSpectators(ctx context.Context, o options) error {
 			float64(before)/1e6, float64(after)/1e6, float64(after-before)/1e3/float64(o.spectators))
 	}
 
-	version, err := strconv.Atoi(regexp.MustCompile(`[?&]v=(\d+)`).FindStringSubmatch(events)[1])
-	if err != nil {
-		return err
-	}
 	keep := newKeeper(o.rules, false)
 	var firsts, lasts []time.Duration
 	for range o.moves {
@@ -86,6 +86,13 @@ func runSpectators(ctx context.Context, o options) error {
 	}
 	fmt.Printf("after the move's answer, %d moves: first spectator p50 %v; last spectator p50 %v, p90 %v, max %v\n",
 		len(lasts), median(firsts), median(lasts), percentile(lasts, 0.9), percentile(lasts, 1))
+	if o.server != 0 {
+		// The streams are still open: what the moves' frames and writes
+		// left behind counts too.
+		moved := rss(o.server)
+		fmt.Printf("server memory after the moves: %.1f MB: %.1f KB per stream\n",
+			float64(moved)/1e6, float64(moved-before)/1e3/float64(o.spectators))
+	}
 	p50, largest, n, deltas := w.eventSizes()
 	fmt.Printf("event bytes per move and spectator: p50 %d, max %d (%d events, %d of them only what changed)\n", p50, largest, n, deltas)
 	return nil
@@ -109,13 +116,57 @@ func watchURL(ctx context.Context, a *api, id string) (string, error) {
 }
 
 // watchers records when each version reached the spectators, and the
-// size of its event.
+// size of its events. The readers only add to atomic counters (no lock
+// that 10,000 of them would queue on at each move): per version, how
+// many got it and the first and last arrival; per reader, the sizes of
+// its events.
 type watchers struct {
-	mu      sync.Mutex
-	arrived map[int][]time.Time // arrival times by version
-	sizes   []int               // bytes of each event with an id, as sent
-	deltas  int                 // how many of them were "move" (what changed)
+	start   time.Time  // arrivals are kept as nanoseconds since
+	base    int        // the version of arrived[0]
+	arrived []arrivals // by version - base; later versions are not timed
 	failed  atomic.Int32
+	deltas  atomic.Int64 // events "move" (only what changed)
+	mu      sync.Mutex   // guards readers (appended to once per reader)
+	readers []*reader
+}
+
+// arrivals are the arrivals of one version.
+type arrivals struct {
+	n           atomic.Int32
+	first, last atomic.Int64 // ns since watchers.start; first 0: none yet
+}
+
+// reader is what one stream's reader records: the bytes of each event
+// with an id, as sent (its own lock, which only eventSizes shares).
+type reader struct {
+	mu    sync.Mutex
+	sizes []int
+}
+
+// newWatchers returns the record of moves versions after version.
+func newWatchers(version, moves int) *watchers {
+	return &watchers{start: time.Now(), base: version, arrived: make([]arrivals, moves+2)}
+}
+
+// note records that a reader got version v now.
+func (w *watchers) note(v int) {
+	i := v - w.base
+	if i < 0 || i >= len(w.arrived) {
+		return
+	}
+	a := &w.arrived[i]
+	t := max(1, int64(time.Since(w.start)))
+	for f := a.first.Load(); f == 0 || t < f; f = a.first.Load() {
+		if a.first.CompareAndSwap(f, t) {
+			break
+		}
+	}
+	for l := a.last.Load(); t > l; l = a.last.Load() {
+		if a.last.CompareAndSwap(l, t) {
+			break
+		}
+	}
+	a.n.Add(1)
 }
 
 // follow reads one event stream until ctx is done: over a connection of
@@ -129,6 +180,10 @@ func (w *watchers) follow(ctx context.Context, rawURL string, connected *sync.Wa
 		return
 	}
 	defer body.Close()
+	rd := &reader{}
+	w.mu.Lock()
+	w.readers = append(w.readers, rd)
+	w.mu.Unlock()
 	connected.Done()
 	r := bufio.NewReaderSize(body, 4<<10)
 	size, delta, counted := 0, false, false
@@ -143,22 +198,19 @@ func (w *watchers) follow(ctx context.Context, rawURL string, connected *sync.Wa
 		}
 		line = bytes.TrimSuffix(line, []byte("\n"))
 		if id, ok := bytes.CutPrefix(line, []byte("id: ")); ok {
-			now := time.Now()
 			v, _ := strconv.Atoi(string(id))
-			w.mu.Lock()
-			w.arrived[v] = append(w.arrived[v], now)
-			w.mu.Unlock()
+			w.note(v)
 			counted = true
 		}
 		delta = delta || string(line) == "event: move"
 		if len(line) == 0 {
 			if counted {
-				w.mu.Lock()
-				w.sizes = append(w.sizes, size)
+				rd.mu.Lock()
+				rd.sizes = append(rd.sizes, size)
+				rd.mu.Unlock()
 				if delta {
-					w.deltas++
+					w.deltas.Add(1)
 				}
-				w.mu.Unlock()
 			}
 			size, delta, counted = 0, false, false
 		}
@@ -193,47 +245,35 @@ func openStream(ctx context.Context, rawURL string) (io.ReadCloser, error) {
 // them held only what changed (event "move").
 func (w *watchers) eventSizes() (p50, largest, n, deltas int) {
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	if len(w.sizes) == 0 {
+	var s []int
+	for _, rd := range w.readers {
+		rd.mu.Lock()
+		s = append(s, rd.sizes...)
+		rd.mu.Unlock()
+	}
+	w.mu.Unlock()
+	if len(s) == 0 {
 		return 0, 0, 0, 0
 	}
-	s := slices.Clone(w.sizes)
 	slices.Sort(s)
-	return s[len(s)/2], s[len(s)-1], len(s), w.deltas
+	return s[len(s)/2], s[len(s)-1], len(s), int(w.deltas.Load())
 }
 
 // wait waits until n spectators got version (or the timeout) and returns
 // the first and the last arrival and how many got it.
 func (w *watchers) wait(version, n int, timeout time.Duration) (first, last time.Time, got int) {
+	i := version - w.base
+	if i < 0 || i >= len(w.arrived) {
+		return first, last, 0
+	}
+	a := &w.arrived[i]
 	deadline := time.Now().Add(timeout)
 	for time.Now().Before(deadline) {
-		w.mu.Lock()
-		got = len(w.arrived[version])
-		if got >= n {
-			times := w.arrived[version]
-			first, last = times[0], times[0]
-			for _, t := range times {
-				first, last = minTime(first, t), maxTime(last, t)
-			}
-			w.mu.Unlock()
-			return first, last, got
+		if got = int(a.n.Load()); got >= n {
+			at := func(ns int64) time.Time { return w.start.Add(time.Duration(ns)) }
+			return at(a.first.Load()), at(a.last.Load()), got
 		}
-		w.mu.Unlock()
 		time.Sleep(time.Millisecond)
 	}
 	return first, last, got
-}
-
-func minTime(a, b time.Time) time.Time {
-	if b.Before(a) {
-		return b
-	}
-	return a
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if b.After(a) {
-		return b
-	}
-	return a
 }
