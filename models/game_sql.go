@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -297,12 +298,11 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 // that a move withdraws, the caches, the clock) with the version check
 // ($2), and the move ($11-$13; its position is the game's, $3). None of
 // them is indexed, so the update stays on the row's page (HOT).
-// moveGameSeen adds the checks of a move written from a kept state
-// (Seen, $18-$30).
+// moveGameSeen(visitor, accounts) adds the checks of a move written from
+// a kept state (Seen).
 const (
-	moveGame     = moveGameSet + `WHERE id = $1 AND version = $2` + moveGameInsert
-	moveGameSeen = moveGameSet + `WHERE id = $1 AND version = $2 AND ` + seenCheck + moveGameInsert
-	moveGameSet  = `WITH g AS (
+	moveGame    = moveGameSet + `WHERE id = $1 AND version = $2` + moveGameInsert
+	moveGameSet = `WITH g AS (
 	UPDATE games SET position = $3, status = $4, result = $5, reason = $6, version = version + 1,
 		end_offer = $7, resume = $8, rounds = $9, updated_at = $10,
 		south_ms = $14, north_ms = $15, turn_since = $16, deadline = $17
@@ -315,23 +315,63 @@ const (
 	RETURNING id
 )
 SELECT (SELECT id FROM m) FROM g`
-	// seenCheck is Seen's condition on the games row being updated.
-	seenCheck = `south_user_id IS NOT DISTINCT FROM $18 AND north_user_id IS NOT DISTINCT FROM $19
-		AND rated = $20 AND unrated = $21 AND south_rating = $22 AND north_rating = $23 AND hints = $24 AND hint = $25
-		AND ($26 = '' OR COALESCE((SELECT vs.token_hash FROM visitor_seats vs WHERE vs.game_id = $1 AND vs.visitor_id = $26), '') = $27)
-		AND ($28 = 0 OR (
-			COALESCE((SELECT CASE WHEN u.deleted_at IS NULL THEN u.epoch ELSE -1 END FROM users u WHERE u.id = games.south_user_id), 0) = $29
-			AND COALESCE((SELECT CASE WHEN u.deleted_at IS NULL THEN u.epoch ELSE -1 END FROM users u WHERE u.id = games.north_user_id), 0) = $30))`
+	// seenRow is Seen's condition on the games row being updated
+	// ($18-$25: the row's own columns).
+	seenRow = `south_user_id IS NOT DISTINCT FROM $18 AND north_user_id IS NOT DISTINCT FROM $19
+		AND rated = $20 AND unrated = $21 AND south_rating = $22 AND north_rating = $23 AND hints = $24 AND hint = $25`
+	// seenVisitor checks the guest's seat of a visitor ($A: the visitor's
+	// hash, $B: the seat's token hash as read); seenAccounts the seated
+	// accounts' session epochs ($A: South's, $B: North's).
+	seenVisitor  = `COALESCE((SELECT vs.token_hash FROM visitor_seats vs WHERE vs.game_id = $1 AND vs.visitor_id = $A), '') = $B`
+	seenAccounts = `COALESCE((SELECT CASE WHEN u.deleted_at IS NULL THEN u.epoch ELSE -1 END FROM users u WHERE u.id = games.south_user_id), 0) = $A
+		AND COALESCE((SELECT CASE WHEN u.deleted_at IS NULL THEN u.epoch ELSE -1 END FROM users u WHERE u.id = games.north_user_id), 0) = $B`
 )
 
+// moveGameSeens holds the texts of moveGameSeen by [visitor][accounts]:
+// [0] PostgreSQL's, [1] SQLite's update.
+var moveGameSeens = func() (q [2][2][2]string) {
+	for v := range 2 {
+		for a := range 2 {
+			q[v][a][0] = moveGameSeen(v == 1, a == 1)
+			q[v][a][1] = moveGameSQLite + ` AND ` + strings.ReplaceAll(sqliteParams(seenCondition(v == 1, a == 1)), "IS NOT DISTINCT FROM", "IS")
+		}
+	}
+	return q
+}()
+
+// moveGameSeen returns the statement of a move written from a kept state:
+// moveGame that also checks the row's columns of Seen ($18-$25) and, when
+// asked, the visitor's seat ($26, $27) and then the accounts' epochs (the
+// next two). Each text checks only what it is asked, with no condition
+// on a parameter (such as "$26 = ” OR ..."): PostgreSQL's custom plan of
+// such a condition folds it away, is cheaper than the generic plan, and so
+// the prepared statement was planned again on every move (29 % of a
+// move's CPU in PostgreSQL); without, the generic plan costs what a custom
+// one does and is kept after the fifth execution of a connection.
+func moveGameSeen(visitor, accounts bool) string {
+	return moveGameSet + `WHERE id = $1 AND version = $2 AND ` + seenCondition(visitor, accounts) + moveGameInsert
+}
+
+// seenCondition is moveGameSeen's condition (besides the version).
+func seenCondition(visitor, accounts bool) string {
+	c, n := seenRow, 26
+	if visitor {
+		c += "\n\t\tAND " + strings.NewReplacer("$A", "$26", "$B", "$27").Replace(seenVisitor)
+		n = 28
+	}
+	if accounts {
+		c += "\n\t\tAND " + strings.NewReplacer("$A", "$"+strconv.Itoa(n), "$B", "$"+strconv.Itoa(n+1)).Replace(seenAccounts)
+	}
+	return c
+}
+
 // moveGameSQLite is moveGame's update on SQLite (the move is a second
-// statement of the same transaction); moveGameSeenSQLite moveGameSeen's.
+// statement of the same transaction); moveGameSeens[..][..][1] are
+// moveGameSeen's.
 const moveGameSQLite = `UPDATE games SET position = ?3, status = ?4, result = ?5, reason = ?6, version = version + 1,
 	end_offer = ?7, resume = ?8, rounds = ?9, updated_at = ?10,
 	south_ms = ?14, north_ms = ?15, turn_since = ?16, deadline = ?17
 	WHERE id = ?1 AND version = ?2`
-
-var moveGameSeenSQLite = moveGameSQLite + ` AND ` + strings.ReplaceAll(sqliteParams(seenCheck), "IS NOT DISTINCT FROM", "IS")
 
 // Seen is what a move written from a kept state of its game (one an
 // instance stored or read before, not read again for the move) checks is
@@ -369,13 +409,18 @@ func (db *DB) MoveGame(ctx context.Context, g *Game, m *Move, seen *Seen) error 
 		g.SouthMS, g.NorthMS, g.TurnSince, g.Deadline}
 	q, qs := moveGame, moveGameSQLite
 	if seen != nil {
-		accounts := 0
-		if seen.Accounts {
-			accounts = 1
-		}
 		args = append(args, g.SouthUserID, g.NorthUserID, g.Rated, g.Unrated, g.SouthRating, g.NorthRating,
-			g.Hints, g.Hint, seen.Visitor, seen.SeatHash, accounts, seen.Epochs[0], seen.Epochs[1])
-		q, qs = moveGameSeen, moveGameSeenSQLite
+			g.Hints, g.Hint)
+		v, a := 0, 0
+		if seen.Visitor != "" {
+			args = append(args, seen.Visitor, seen.SeatHash)
+			v = 1
+		}
+		if seen.Accounts {
+			args = append(args, seen.Epochs[0], seen.Epochs[1])
+			a = 1
+		}
+		q, qs = moveGameSeens[v][a][0], moveGameSeens[v][a][1]
 	}
 	var err error
 	if db.pool != nil {
