@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -213,8 +214,8 @@ const templateLock = 0x6f77617265746d70 // "owaretmp"
 // TEMPLATE fail). Test processes of other packages running at the same
 // time wait on templateLock for the first one to build it. A template
 // stays on the server for later runs; a change of the migrations makes a
-// new one (drop old ones with ALTER DATABASE x IS_TEMPLATE false, then
-// DROP DATABASE x).
+// new one, and the old ones are dropped once unused for staleTemplate
+// (dropStaleTemplates).
 func postgresTemplate(server string) (string, error) {
 	h := sha256.New()
 	io.WriteString(h, models.MigrationsDigest())
@@ -238,10 +239,16 @@ func postgresTemplate(server string) (string, error) {
 		return "", err
 	}
 	defer conn.Exec(context.Background(), "SELECT pg_advisory_unlock($1)", int64(templateLock))
+	if err := dropStaleTemplates(ctx, conn, "oware_tmpl_", name, time.Now()); err != nil {
+		return "", err
+	}
 	var exists bool
 	err = conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists)
-	if err != nil || exists {
-		return name, err
+	if err != nil {
+		return "", err
+	}
+	if exists {
+		return name, markUsed(ctx, conn, name, time.Now())
 	}
 	// A build interrupted before (a killed test) left its database.
 	build := name + "_build"
@@ -267,7 +274,68 @@ func postgresTemplate(server string) (string, error) {
 			return "", err
 		}
 	}
-	return name, nil
+	return name, markUsed(ctx, conn, name, time.Now())
+}
+
+// staleTemplate is how long a template database (of other migrations: an
+// older commit, another branch) stays on the server after the last test
+// process that used it: a day.
+const staleTemplate = 24 * time.Hour
+
+// templateUsed is the start of a template database's comment, followed by
+// the time (RFC 3339) a test process last used it.
+const templateUsed = "oware test template, last used "
+
+// markUsed sets the comment of the template database name to now, the time
+// of its last use (templateUsed).
+func markUsed(ctx context.Context, conn *pgx.Conn, name string, now time.Time) error {
+	_, err := conn.Exec(ctx, "COMMENT ON DATABASE "+name+" IS '"+templateUsed+now.UTC().Format(time.RFC3339)+"'")
+	return err
+}
+
+// dropStaleTemplates drops, under templateLock, the template databases
+// named prefix* (oware_tmpl_*) other than current last used more than
+// staleTemplate before now, and the leftovers of interrupted builds
+// (prefix*_build: a build runs under the lock, so none is under way). A
+// template with no time in its comment (made before templates had one) is
+// given now, and goes a staleTemplate later unless used.
+func dropStaleTemplates(ctx context.Context, conn *pgx.Conn, prefix, current string, now time.Time) error {
+	rows, err := conn.Query(ctx, `SELECT datname, coalesce(shobj_description(oid, 'pg_database'), '')
+		FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2`, prefix, current)
+	if err != nil {
+		return err
+	}
+	type template struct{ name, comment string }
+	var found []template
+	for rows.Next() {
+		var tm template
+		if err := rows.Scan(&tm.name, &tm.comment); err != nil {
+			return err
+		}
+		found = append(found, tm)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, tm := range found {
+		used, err := time.Parse(time.RFC3339, strings.TrimPrefix(tm.comment, templateUsed))
+		switch {
+		case strings.HasSuffix(tm.name, "_build"), err == nil && now.Sub(used) > staleTemplate:
+			for _, sql := range []string{
+				"ALTER DATABASE " + tm.name + " WITH IS_TEMPLATE false",
+				"DROP DATABASE IF EXISTS " + tm.name + " WITH (FORCE)",
+			} {
+				if _, err := conn.Exec(ctx, sql); err != nil {
+					return err
+				}
+			}
+		case err != nil:
+			if err := markUsed(ctx, conn, tm.name, now); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // admin runs statements, in order, on the server's maintenance database.
