@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -170,7 +171,19 @@ func SetRetryAfter(c echo.Context, d time.Duration) int {
 	return secs
 }
 
+// allowHead adds HEAD to the Allow header of a 405 (Echo's router lists
+// the methods of the path's routes) when it lists GET: a HEAD is served
+// as a GET (headAsGet).
+func allowHead(c echo.Context) {
+	hdr := c.Response().Header()
+	methods := strings.Split(hdr.Get(echo.HeaderAllow), ", ")
+	if slices.Contains(methods, http.MethodGet) && !slices.Contains(methods, http.MethodHead) {
+		hdr.Set(echo.HeaderAllow, strings.Join(append(methods, http.MethodHead), ", "))
+	}
+}
+
 // HandleError answers an error: JSON under /api/, else a localized page.
+// A method the path does not serve (Echo's 405) keeps its Allow header.
 // Refusals keep their status (a 503 refusal, the computer busy, with
 // Retry-After and no error in the log); the database out of reach
 // (game.Unavailable) is 503 with Retry-After; anything else is logged as a
@@ -190,8 +203,11 @@ func (h *Handlers) HandleError(err error, c echo.Context) {
 	case errors.As(err, &he):
 		status = he.Code
 		switch {
-		case status == http.StatusNotFound || status == http.StatusMethodNotAllowed:
+		case status == http.StatusNotFound:
 			key = "err_not_found"
+		case status == http.StatusMethodNotAllowed:
+			key = "err_method_not_allowed"
+			allowHead(c)
 		case status == http.StatusForbidden:
 			key = "err_forbidden"
 		case status == http.StatusRequestEntityTooLarge:
@@ -235,8 +251,10 @@ func (h *Handlers) HandleError(err error, c echo.Context) {
 	}
 	title := "title_error"
 	switch status {
-	case http.StatusNotFound, http.StatusMethodNotAllowed:
+	case http.StatusNotFound:
 		title = "title_not_found"
+	case http.StatusMethodNotAllowed:
+		title = "title_method_not_allowed"
 	case http.StatusForbidden:
 		title = "title_forbidden"
 	}

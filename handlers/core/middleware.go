@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"oware/accounts"
+	"oware/route"
 	"oware/static"
 )
 
@@ -307,11 +308,20 @@ func LangOf(c echo.Context) string {
 	return MatchLang(c.Request().Header.Get("Accept-Language"))
 }
 
-// CheckLang is the middleware of the language prefix: an unknown one is 404.
+// CheckLang is the middleware of the language prefix: a request whose
+// route lies under it (its pattern starts with route.Lang) with an unknown
+// language is 404. It is installed for every route (handlers' routes), not
+// as the group's: Echo gives a group with middleware a catch-all 404 route,
+// which it prefers to its own 405 (Method Not Allowed, with Allow) for a
+// path served with other methods. On a 405 the route's parameters are not
+// filled in, so the language is the path's first segment.
 func CheckLang(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if !ValidLang(c.Param("lang")) {
-			return ErrNotFound
+		if p := c.Path(); p == route.Lang || strings.HasPrefix(p, route.Lang+"/") {
+			seg, _, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.Path, "/"), "/")
+			if !ValidLang(seg) {
+				return ErrNotFound
+			}
 		}
 		return next(c)
 	}
