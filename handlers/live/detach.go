@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -19,8 +20,10 @@ import (
 // the connection itself, from the game's goroutine, so that an idle
 // stream holds no handler goroutine, no request, no echo context and no
 // net/http buffers (issue 37: 10,000 spectators of one game, memory per
-// watcher). What remains per stream is the connection, its watcher and
-// one goroutine blocked in a read, which sees the client leave.
+// watcher). What remains per stream is the connection and its watcher:
+// on Linux one epoll poller sees every detached stream's client leave
+// (closewatch_linux.go); elsewhere each stream has a goroutine blocked in
+// a read (closewatch_other.go).
 
 // detached is a stream's connection taken from net/http.
 type detached struct {
@@ -33,6 +36,13 @@ type detached struct {
 	// (a slow stream skips the frames it missed rather than queue them).
 	slow    bool
 	pending *frame
+	// end runs once the connection is closed (detach); shut tells that
+	// it was, once.
+	end  func()
+	shut atomic.Bool
+	// token names the stream in the close poller (closewatch_linux.go),
+	// 0 when it has none; the poller's lock guards it.
+	token uint64
 }
 
 // keepAliveEvent is the comment an idle stream sends every keepAlive.
@@ -66,24 +76,56 @@ func detach(c echo.Context, first []byte, last int, end func()) *detached {
 	_ = hdr.Write(&head)
 	head.WriteString("\r\nretry: 2000\n\n")
 	head.Write(first)
-	d := &detached{conn: conn, last: last}
+	return newDetached(conn, head.Bytes(), last, end)
+}
+
+// newDetached returns the detached stream over conn, which has sent
+// version last, having written head to it; end runs once conn is closed,
+// by either side.
+func newDetached(conn net.Conn, head []byte, last int, end func()) *detached {
+	d := &detached{conn: conn, last: last, end: end}
 	if sc, ok := conn.(syscall.Conn); ok {
 		d.raw, _ = sc.SyscallConn()
 	}
-	go func() {
-		var b [1]byte
-		for {
-			if _, err := conn.Read(b[:]); err != nil {
-				break
-			}
-		}
-		conn.Close()
-		end()
-	}()
+	watchClose(d)
 	d.mu.Lock()
-	d.write(head.Bytes())
+	d.write(head)
 	d.mu.Unlock()
 	return d
+}
+
+// readUntilClosed sees d's client leave with a read (the goroutine of
+// the streams the close poller does not watch): it reads what the client
+// sends until the connection ends.
+func (d *detached) readUntilClosed() {
+	var b [1]byte
+	for {
+		if _, err := d.conn.Read(b[:]); err != nil {
+			break
+		}
+	}
+	d.gone()
+}
+
+// gone closes the connection, whose client left, and runs end, once (the
+// caller holds no lock of live's).
+func (d *detached) gone() {
+	if d.shut.CompareAndSwap(false, true) {
+		unwatchClose(d)
+		d.conn.Close()
+		d.end()
+	}
+}
+
+// close closes the connection from the server's side (a write failed,
+// the game is no longer followed) and runs end once, in a goroutine of
+// its own: the caller may hold live's locks, which end takes.
+func (d *detached) close() {
+	if d.shut.CompareAndSwap(false, true) {
+		unwatchClose(d)
+		d.conn.Close()
+		go d.end()
+	}
 }
 
 // deliver writes what f is for the stream (frame.next), at once when the
@@ -119,7 +161,7 @@ func (d *detached) write(b []byte) {
 		n, err = writeNow(d.raw, b)
 	}
 	if err != nil {
-		d.conn.Close()
+		d.close()
 		return
 	}
 	if n < len(b) {
@@ -134,7 +176,7 @@ func (d *detached) finish(rest []byte) {
 	for rest != nil {
 		_ = d.conn.SetWriteDeadline(time.Now().Add(core.WriteTimeout))
 		if _, err := d.conn.Write(rest); err != nil {
-			d.conn.Close()
+			d.close()
 			return // slow stays set: nothing more is written
 		}
 		_ = d.conn.SetWriteDeadline(time.Time{})

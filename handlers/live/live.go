@@ -399,7 +399,7 @@ func (l *hub) closeAll(gw *watched) {
 	defer l.mu.Unlock()
 	for w := range gw.watchers {
 		if w.out != nil {
-			w.out.conn.Close() // its reader ends the stream
+			w.out.close() // runs the stream's end
 		}
 		close(w.frames)
 	}
