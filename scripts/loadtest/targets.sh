@@ -48,10 +48,11 @@ serve() {
 	fi
 	nice -n 10 "$bin" -addr "$ADDR" -database "$PG/$DB?sslmode=disable&synchronous_commit=$1" "${flags[@]}" 2>/dev/null &
 	SERVER=$!
-	# (builds before /readyz answer /healthz only)
+	# (builds before /readyz answer /healthz only; a fresh database's
+	# migrations take 15 s at load 13)
 	local ready=/readyz
 	[ "${2:-}" = base ] && ready=/healthz
-	for _ in $(seq 50); do curl -fs "http://$ADDR$ready" >/dev/null && return; sleep 0.2; done
+	for _ in $(seq 300); do curl -fs "http://$ADDR$ready" >/dev/null && return; sleep 0.2; done
 	echo "the server did not start" >&2
 	exit 1
 }
