@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"oware/accounts"
 	"oware/engine"
 	"oware/game"
+	"oware/locales"
 	"oware/route"
 	"oware/tournament"
 	"oware/views"
@@ -182,8 +184,37 @@ func allowHead(c echo.Context) {
 	}
 }
 
+// langCode is the shape of a language tag as one writes it in an address:
+// a language of 2 or 3 letters (ISO 639), maybe a region or a script
+// ("de", "ces", "en-GB", "pt_BR", "zh-Hant-TW").
+var langCode = regexp.MustCompile(`^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8}){0,2}$`)
+
+// unknownLang tells whether a page's 404 comes from the first segment of
+// its path, shaped as a language code (langCode) and not one of the
+// site's, where the language prefix goes: then it returns the code and
+// the address in each of the site's languages (the same rest of the path
+// when a route under the prefix matched it, else the home page).
+func unknownLang(c echo.Context) (code string, links map[string]string, ok bool) {
+	seg, _, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.Path, "/"), "/")
+	if ValidLang(seg) || !langCode.MatchString(seg) || seg == "api" {
+		return "", nil, false
+	}
+	rest := "/"
+	if p := c.Path(); p == route.Lang || strings.HasPrefix(p, route.Lang+"/") {
+		_, r, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.EscapedPath(), "/"), "/")
+		rest += r
+	}
+	links = map[string]string{}
+	for _, l := range locales.Langs {
+		links[l] = "/" + l + rest
+	}
+	return seg, links, true
+}
+
 // HandleError answers an error: JSON under /api/, else a localized page.
 // A method the path does not serve (Echo's 405) keeps its Allow header.
+// A page's 404 under a language code the site does not speak says so, in
+// the language of Accept-Language, with links to the site's languages.
 // Refusals keep their status (a 503 refusal, the computer busy, with
 // Retry-After and no error in the log); the database out of reach
 // (game.Unavailable) is 503 with Retry-After; anything else is logged as a
@@ -261,9 +292,19 @@ func (h *Handlers) HandleError(err error, c echo.Context) {
 	if key == "err_unavailable" {
 		title = "title_unavailable"
 	}
+	code, links, unknown := "", map[string]string(nil), false
+	if status == http.StatusNotFound {
+		code, links, unknown = unknownLang(c)
+	}
+	if unknown {
+		title = "title_unknown_lang"
+	}
 	p := h.Page(c, title, route.HomePattern)
 	p.NoIndex, p.Query = true, "" // the language links lead home, without the query
 	page := views.ErrorPage(p, p.L.T(key))
+	if unknown {
+		page = views.UnknownLangPage(p, p.L.T("err_unknown_lang", "Code", code), links)
+	}
 	if unsure != "" {
 		c.Response().Header().Set("X-Move-Unsure", "1")
 		page = views.UnsureMovePage(p, p.L.T("fp_err_move_unsure"), route.Game(LangOf(c), unsure))

@@ -311,8 +311,9 @@ func TestSitemap(t *testing.T) {
 	})
 }
 
-// TestNotFoundLocalized: an unknown page, variant or language prefix is a
-// 404 page in the request's language, not indexed.
+// TestNotFoundLocalized: an unknown page or variant is a 404 page in the
+// request's language, not indexed (an unknown language prefix:
+// TestUnknownLanguage).
 func TestNotFoundLocalized(t *testing.T) {
 	handlerstest.EachDialect(t, func(t *testing.T, db *models.DB) {
 		s := handlerstest.NewSite(t, db)
@@ -323,9 +324,8 @@ func TestNotFoundLocalized(t *testing.T) {
 			{"/en/variants/", "", "en"},
 			{"/cs/nosuchpage", "en", "cs"},
 			{"/it/rules/extra", "", "it"},
-			{"/de/rules", "cs-CZ,cs;q=0.9", "cs"},
-			{"/xx/variants/wari", "it", "it"},
-			{"/de/history", "", "en"},
+			{"/nosuchpage/rules", "cs-CZ,cs;q=0.9", "cs"},
+			{"/english/history", "", "en"},
 		} {
 			code, _, page := s.Do(nil, http.MethodGet, c.path, nil, map[string]string{"Accept-Language": c.accept})
 			if code != http.StatusNotFound {
@@ -338,6 +338,47 @@ func TestNotFoundLocalized(t *testing.T) {
 			}
 			if strings.Contains(page, `rel="canonical"`) {
 				t.Errorf("%s: a 404 page has a canonical URL", c.path)
+			}
+		}
+	})
+}
+
+// TestUnknownLanguage: a path that begins with a language code the site
+// does not speak is a 404 page, not indexed, in the language of
+// Accept-Language (English without one it speaks), that names the code
+// and links each language: the same page when a route under the language
+// prefix matched the rest, else the home page.
+func TestUnknownLanguage(t *testing.T) {
+	handlerstest.EachDialect(t, func(t *testing.T, db *models.DB) {
+		s := handlerstest.NewSite(t, db)
+		titles := map[string]string{"en": "Unknown language", "cs": "Neznámý jazyk", "it": "Lingua sconosciuta"}
+		texts := map[string]string{
+			"en": "The address begins with the language code “%s”, which this site does not know. Choose one of its languages:",
+			"cs": "Adresa začíná kódem jazyka „%s“, který tento web nezná. Vyberte si jeden z jeho jazyků:",
+			"it": "L&#39;indirizzo comincia con il codice di lingua «%s», che questo sito non conosce. Scegli una delle sue lingue:",
+		}
+		for _, c := range []struct{ path, accept, lang, code, rest string }{
+			{"/xx/", "", "en", "xx", "/"},
+			{"/xx/", "it-IT,it;q=0.9,en;q=0.8", "it", "xx", "/"},
+			{"/xx", "cs", "cs", "xx", "/"},
+			{"/de/rules", "cs-CZ,cs;q=0.9", "cs", "de", "/rules"},
+			{"/xx/variants/wari", "it", "it", "xx", "/variants/wari"},
+			{"/de/history", "de-DE,fr;q=0.8", "en", "de", "/history"},
+			{"/pt-BR/no/such/page", "", "en", "pt-BR", "/"},
+		} {
+			code, _, page := s.Do(nil, http.MethodGet, c.path, nil, map[string]string{"Accept-Language": c.accept})
+			if code != http.StatusNotFound {
+				t.Errorf("%s: status %d", c.path, code)
+			}
+			want := []string{`<html lang="` + c.lang + `">`, "<title>" + titles[c.lang] + " · Oware</title>",
+				"<p>" + fmt.Sprintf(texts[c.lang], c.code) + "</p>", `<meta name="robots" content="noindex">`,
+				`<p class="unknown-lang"><a class="button" href="/cs` + c.rest + `" hreflang="cs" lang="cs">Čeština</a>` +
+					`<a class="button" href="/it` + c.rest + `" hreflang="it" lang="it">Italiano</a>` +
+					`<a class="button" href="/en` + c.rest + `" hreflang="en" lang="en">English</a></p>`}
+			for _, w := range want {
+				if !strings.Contains(page, w) {
+					t.Errorf("%s (Accept-Language %q): no %s", c.path, c.accept, w)
+				}
 			}
 		}
 	})

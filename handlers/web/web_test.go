@@ -157,14 +157,15 @@ func TestLanguages(t *testing.T) {
 			t.Errorf("Accept-Language %q: %d %q, want %q", hdr, code, h.Get("Location"), want)
 		}
 	}
-	for _, path := range []string{"/de/", "/xx/games/new", "/english/", "/de/games/abc"} {
+	for path, title := range map[string]string{"/de/": "Unknown language", "/xx/games/new": "Unknown language",
+		"/english/": "Page not found", "/de/games/abc": "Unknown language"} {
 		code, _, page := s.Get(nil, path)
-		if code != http.StatusNotFound || !strings.Contains(page, `<html lang="en">`) || !strings.Contains(page, "Page not found") {
-			t.Errorf("%s: %d\n%s", path, code, page)
+		if code != http.StatusNotFound || !strings.Contains(page, `<html lang="en">`) || !strings.Contains(page, "<h1>"+title+"</h1>") {
+			t.Errorf("%s: %d, want 404 %q\n%s", path, code, title, page)
 		}
 	}
 	code, _, page := s.Do(nil, "GET", "/xx/", nil, map[string]string{"Accept-Language": "cs"})
-	if code != 404 || !strings.Contains(page, "Stránka nenalezena") {
+	if code != 404 || !strings.Contains(page, "<h1>Neznámý jazyk</h1>") {
 		t.Errorf("unknown prefix for a Czech reader: %d", code)
 	}
 	for _, path := range []string{"/cs/variants/nosuch", "/it/games/nosuchgame00", "/en/watch/nosuchkey", "/en/games/nosuchgame00/join"} {
