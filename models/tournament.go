@@ -162,15 +162,23 @@ func (db *DB) SetTournamentStatus(ctx context.Context, id, from, to string) (boo
 }
 
 // JoinTournament adds account userID to tournament id (again, when they
-// had withdrawn), joining at round.
-func (db *DB) JoinTournament(ctx context.Context, id string, userID uint, round int, now time.Time) error {
+// had withdrawn), joining at round. A new player is refused with
+// ErrCapped, nothing written, when the tournament already has maxPlayers
+// players (withdrawn ones included): the count and the insert are one
+// capped transaction (Capped), so joins at once never pass the cap.
+func (db *DB) JoinTournament(ctx context.Context, id string, userID uint, round int, now time.Time, maxPlayers int) error {
 	return db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&TournamentPlayer{}).Where("tournament_id = ? AND user_id = ?", id, userID).
 			Update("withdrawn", false)
 		if res.Error != nil || res.RowsAffected > 0 {
 			return res.Error
 		}
-		return tx.Create(&TournamentPlayer{TournamentID: id, UserID: userID, JoinedRound: round, JoinedAt: now.UTC()}).Error
+		players := Cap{Key: "tournament-players:" + id, Limit: maxPlayers, Count: func(tx *gorm.DB) *gorm.DB {
+			return tx.Model(&TournamentPlayer{}).Where("tournament_id = ?", id)
+		}}
+		return db.Capped(tx, players, func(tx *gorm.DB) error {
+			return tx.Create(&TournamentPlayer{TournamentID: id, UserID: userID, JoinedRound: round, JoinedAt: now.UTC()}).Error
+		})
 	})
 }
 

@@ -78,7 +78,7 @@ func BenchmarkArenaView(b *testing.B) {
 				b.Fatal(err)
 			}
 			for _, id := range ids {
-				if err := f.db.JoinTournament(ctx, tr.ID, id, 0, f.now); err != nil {
+				if err := f.db.JoinTournament(ctx, tr.ID, id, 0, f.now, tournament.MaxPlayers); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -369,7 +369,11 @@ func (s *Service) Join(ctx context.Context, id string, userID uint, password str
 	if v.Player(userID) == nil && t.Kind == "swiss" && 2*t.Round > t.Rounds {
 		return ErrTooLate
 	}
-	if err := s.db.JoinTournament(ctx, id, userID, t.Round, s.games.Now()); err != nil {
+	// The check above answers most; this one, in the insert's transaction,
+	// holds against joins at once.
+	if err := s.db.JoinTournament(ctx, id, userID, t.Round, s.games.Now(), MaxPlayers); errors.Is(err, models.ErrCapped) {
+		return ErrFull
+	} else if err != nil {
 		return err
 	}
 	s.Kick(id)

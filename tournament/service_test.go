@@ -783,3 +783,67 @@ func TestOpenCapAtOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestJoinCapAtOnce: 8 accounts join a tournament with 2 places left
+// (tournament.MaxPlayers 500, 498 players) at once, from a start barrier,
+// 4 through each of two instances (two database handles, two services):
+// exactly 2 join, the 6 others are refused with ErrFull, and the
+// tournament has 500 players. Before the count and the insert were one
+// capped transaction, joins at once passed the same count.
+func TestJoinCapAtOnce(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		g := newFixture(modelstest.Reopen(t, f.db))
+		g.games.SetClock(f.clock)
+		ctx := t.Context()
+		const filled, joiners = tournament.MaxPlayers - 2, 8
+		users := make([]models.User, filled+joiners)
+		for i := range users {
+			name := fmt.Sprintf("cap%03d", i)
+			users[i] = models.User{Username: name, UsernameLower: name, PasswordHash: "x", Epoch: 1}
+		}
+		if err := f.db.Gorm.WithContext(ctx).CreateInBatches(users, 200).Error; err != nil {
+			t.Fatal(err)
+		}
+		tr, err := f.ts.Create(ctx, tournament.Settings{Kind: "arena", Minutes: 30, Name: "Full", Rules: "abapa",
+			Clock: game.TimeControl{Initial: 60}, StartsIn: time.Minute}, users[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := make([]models.TournamentPlayer, filled)
+		for i := range rows {
+			rows[i] = models.TournamentPlayer{TournamentID: tr.ID, UserID: users[i].ID, JoinedAt: f.now}
+		}
+		if err := f.db.Gorm.WithContext(ctx).CreateInBatches(rows, 200).Error; err != nil {
+			t.Fatal(err)
+		}
+		start := make(chan struct{})
+		var mu sync.Mutex
+		joined, full := 0, 0
+		var wg sync.WaitGroup
+		for i := range joiners {
+			s, id := []*tournament.Service{f.ts, g.ts}[i%2], users[filled+i].ID
+			wg.Go(func() {
+				<-start
+				err := s.Join(ctx, tr.ID, id, "")
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case err == nil:
+					joined++
+				case errors.Is(err, tournament.ErrFull):
+					full++
+				default:
+					t.Error(err)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		if joined != 2 || full != joiners-2 {
+			t.Errorf("%d joined, %d refused as full; want 2 and %d", joined, full, joiners-2)
+		}
+		if v := f.view(t, tr.ID); len(v.Players) != tournament.MaxPlayers {
+			t.Errorf("%d players, want %d", len(v.Players), tournament.MaxPlayers)
+		}
+	})
+}

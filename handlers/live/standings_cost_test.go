@@ -52,7 +52,7 @@ func TestStandingsUpdateCost(t *testing.T) {
 			if err := db.CreateUser(ctx, u); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.JoinTournament(ctx, id, u.ID, 0, time.Now()); err != nil {
+			if err := db.JoinTournament(ctx, id, u.ID, 0, time.Now(), tournament.MaxPlayers); err != nil {
 				t.Fatal(err)
 			}
 			start := time.Now()
@@ -96,7 +96,7 @@ func seedArena(t *testing.T, db *models.DB, n, games int) string {
 			t.Fatal(err)
 		}
 		ids[i] = u.ID
-		if err := db.JoinTournament(ctx, tr.ID, u.ID, 0, now); err != nil {
+		if err := db.JoinTournament(ctx, tr.ID, u.ID, 0, now, tournament.MaxPlayers); err != nil {
 			t.Fatal(err)
 		}
 	}
