@@ -281,28 +281,84 @@ func (t *tables) buildFile(ctx context.Context, r engine.Oware, n int) error {
 
 // progressLogger returns the function that logs the progress of the build
 // of a table (boards done of total): at most a line every 30 s, with the
-// time it has taken and, from the rate so far, the time left.
+// time it has taken and the time left (buildETA), or "estimating" while it
+// is not known.
 func progressLogger(log *slog.Logger, rules string, seeds int) func(done, total uint64) {
-	start, last := time.Now(), time.Now()
+	return progressLoggerAt(log, rules, seeds, time.Now)
+}
+
+// progressLoggerAt is progressLogger on the clock now.
+func progressLoggerAt(log *slog.Logger, rules string, seeds int, now func() time.Time) func(done, total uint64) {
+	start := now()
+	last, est := start, &buildETA{}
+	est.Update(start, 0)
 	log.Info("endgame tables: building", "rules", rules, "seeds", seeds)
 	return func(done, total uint64) {
-		if time.Since(last) < 30*time.Second || done >= total {
+		t := now()
+		est.Update(t, done)
+		if t.Sub(last) < 30*time.Second || done >= total {
 			return
 		}
-		last = time.Now()
-		took := time.Since(start)
+		last = t
+		left := "estimating"
+		if d, ok := est.Left(t, total); ok {
+			left = d.Round(time.Second).String()
+		}
 		log.Info("endgame tables: building", "rules", rules, "seeds", seeds, "percent", done*100/max(total, 1),
-			"took", took.Round(time.Second), "eta", eta(took, done, total).Round(time.Second))
+			"took", t.Sub(start).Round(time.Second), "eta", left)
 	}
 }
 
-// eta is the time left to do total units of work when done took took, at
-// the same rate; 0 when nothing is done yet (no rate) or all is done.
-func eta(took time.Duration, done, total uint64) time.Duration {
-	if done == 0 || done >= total {
-		return 0
+// buildETA estimates the time left of a table's build from its boards
+// done. A build reports its boards done only as each level (boards of n
+// seeds) ends, and the last levels take hours: between two reports the
+// count stands still (at 57 % for a 12-seed table) while the time goes on,
+// so the rate so far (done over all the time taken) would fall and the
+// estimate rise with every line. Instead the rate is measured over each
+// interval between two changes of the count, smoothed (each new interval
+// weighs half: rate = (measured + rate) / 2), and the estimate counts down
+// from the last change: (total - done) / rate minus the time since. When
+// that reaches 0 the level at hand is slower than the rate said, and the
+// time left is unknown until the count moves again.
+type buildETA struct {
+	done uint64    // the count at its last change
+	at   time.Time // when it changed
+	rate float64   // boards a second, smoothed; 0 before the first change
+	set  bool      // Update has seen a first count
+}
+
+// Update records the count done at time now.
+func (e *buildETA) Update(now time.Time, done uint64) {
+	switch {
+	case !e.set:
+		e.done, e.at, e.set = done, now, true
+	case done > e.done:
+		measured := float64(done-e.done) / max(now.Sub(e.at).Seconds(), 1e-9)
+		if e.rate == 0 {
+			e.rate = measured
+		} else {
+			e.rate = (measured + e.rate) / 2
+		}
+		e.done, e.at = done, now
 	}
-	return time.Duration(float64(took) * float64(total-done) / float64(done))
+}
+
+// Left returns the time left at now to reach total boards, and whether it
+// is known: not before the count has first moved, nor once the time since
+// its last change has used up the estimate made then; 0 and true when all
+// is done.
+func (e *buildETA) Left(now time.Time, total uint64) (time.Duration, bool) {
+	if e.done >= total && e.set {
+		return 0, true
+	}
+	if e.rate == 0 {
+		return 0, false
+	}
+	left := time.Duration(float64(total-e.done)/e.rate*float64(time.Second)) - now.Sub(e.at)
+	if left <= 0 {
+		return 0, false
+	}
+	return left, true
 }
 
 // buildTable is the command "oware build-table -rules R -seeds N -out DIR"

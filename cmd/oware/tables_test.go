@@ -172,19 +172,68 @@ func TestTablesLarger(t *testing.T) {
 	}
 }
 
-func TestETA(t *testing.T) {
+// TestBuildETA: the time left of a build, on a fake clock, counts down
+// while the boards done stand still (the old estimate, from the rate so
+// far, rose from 1m30s to 6m0s at 10 %), is unknown once that countdown is
+// used up, and takes the smoothed rate when the count moves again.
+func TestBuildETA(t *testing.T) {
+	t0 := time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC)
+	var e buildETA
+	e.Update(t0, 0)
+	if d, ok := e.Left(t0, 1000); ok {
+		t.Errorf("before any board: %v known", d)
+	}
 	for _, c := range []struct {
-		took        time.Duration
-		done, total uint64
-		want        time.Duration
+		at    time.Duration // since t0
+		done  uint64
+		left  time.Duration // rounded to the second
+		known bool
 	}{
-		{10 * time.Second, 25, 100, 30 * time.Second}, // a quarter in 10 s: three more quarters
-		{time.Minute, 1, 2, time.Minute},
-		{time.Minute, 0, 100, 0},   // no rate yet
-		{time.Minute, 100, 100, 0}, // over
+		{10 * time.Second, 100, 90 * time.Second, true}, // 10 boards/s: 900 left in 90 s
+		{40 * time.Second, 100, 60 * time.Second, true}, // 30 s later, still 100: 60 s
+		{99 * time.Second, 100, time.Second, true},
+		{100 * time.Second, 100, 0, false}, // the 90 s are used up: unknown
+		{5 * time.Minute, 100, 0, false},
+		// 300 boards in the 100 s since the last change: 3/s, smoothed with
+		// 10/s to 6.5/s; 600 left: 92.3 s.
+		{110 * time.Second, 400, 92 * time.Second, true},
+		{170 * time.Second, 400, 32 * time.Second, true},
+		{200 * time.Second, 1000, 0, true}, // all done
 	} {
-		if got := eta(c.took, c.done, c.total); got != c.want {
-			t.Errorf("eta(%v, %d, %d) = %v, want %v", c.took, c.done, c.total, got, c.want)
+		now := t0.Add(c.at)
+		e.Update(now, c.done)
+		if d, ok := e.Left(now, 1000); d.Round(time.Second) != c.left || ok != c.known {
+			t.Errorf("at %v, %d done: %v %v, want %v %v", c.at, c.done, d, ok, c.left, c.known)
 		}
+	}
+}
+
+// TestProgressLog: the build's log lines, on a fake clock, at most one
+// every 30 s: the estimate counts down at the same percent, then says
+// "estimating".
+func TestProgressLog(t *testing.T) {
+	t0 := time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC)
+	now := t0
+	var buf bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+		if a.Key == slog.TimeKey || a.Key == slog.LevelKey {
+			return slog.Attr{}
+		}
+		return a
+	}}))
+	logf := progressLoggerAt(log, "abapa", 12, func() time.Time { return now })
+	for _, s := range []struct {
+		at   time.Duration
+		done uint64
+	}{{10 * time.Second, 100}, {40 * time.Second, 100}, {60 * time.Second, 100}, {100 * time.Second, 100}} {
+		now = t0.Add(s.at)
+		logf(s.done, 1000)
+	}
+	want := `msg="endgame tables: building" rules=abapa seeds=12
+msg="endgame tables: building" rules=abapa seeds=12 percent=10 took=40s eta=1m0s
+msg="endgame tables: building" rules=abapa seeds=12 percent=10 took=1m40s eta=estimating
+`
+	if buf.String() != want {
+		t.Errorf("log:\n%s\nwant:\n%s", buf.String(), want)
 	}
 }
