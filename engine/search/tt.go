@@ -1,6 +1,9 @@
 package search
 
-import "sync/atomic"
+import (
+	"runtime"
+	"sync/atomic"
+)
 
 // Bound kinds of a transposition table entry.
 const (
@@ -53,6 +56,8 @@ func (s *slot) put(e entry) {
 // table is the transposition table: one slot per index, a new entry
 // replacing one from an older search or one searched less deeply. Its
 // methods are safe for concurrent use (age changes between searches only).
+// Its slots may be outside the Go heap (newSlots), freed with the table:
+// only its methods touch them, each keeping the table alive to its end.
 type table struct {
 	slots []slot
 	mask  uint64
@@ -66,11 +71,14 @@ func newTable(mb int) *table {
 	for n*2*16 <= uint64(max(mb, 0))<<20 {
 		n *= 2
 	}
-	return &table{slots: make([]slot, n), mask: n - 1}
+	t := &table{mask: n - 1}
+	t.slots = newSlots(t, n)
+	return t
 }
 
 func (t *table) probe(key uint64) (entry, bool) {
 	e := t.slots[key&t.mask].load()
+	runtime.KeepAlive(t)
 	return e, e.key == key && e.flags != 0
 }
 
@@ -80,6 +88,7 @@ func (t *table) store(key uint64, score int32, depth int, flags uint8, move int8
 		return
 	}
 	s.put(entry{key: key, score: score, depth: int8(depth), flags: flags, move: move, age: t.age})
+	runtime.KeepAlive(t)
 }
 
 // storeMove keeps the best move of a position whose value holds only on
@@ -90,10 +99,14 @@ func (t *table) storeMove(key uint64, move int8) {
 	if e := s.load(); e.key == key && e.flags != 0 {
 		e.move = move
 		s.put(e)
+		runtime.KeepAlive(t)
 		return
 	}
 	t.store(key, 0, -1, boundUpper, move)
 }
 
 // clear empties the table (a new game).
-func (t *table) clear() { clear(t.slots) }
+func (t *table) clear() {
+	clear(t.slots)
+	runtime.KeepAlive(t)
+}
