@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"oware/handlers/handlerstest"
@@ -24,6 +26,44 @@ func TestJSONBodyNUL(t *testing.T) {
 		}
 		if code, out := s.Api("POST", "/api/v1/challenges", "", map[string]any{"rules": "abapa", "for": `a\u0000b`}); code != http.StatusNotFound {
 			t.Errorf(`"a\\u0000b" (no such player): %d %v, want 404`, code, out)
+		}
+	})
+}
+
+// TestMoveBody: a move's body {"pit":"X"} as every client writes it is
+// read without the JSON decoder (bindPit), and answers as the decoder's
+// reading of the same move written otherwise: spaces, an escape, another
+// label, a malformed body.
+func TestMoveBody(t *testing.T) {
+	handlerstest.EachDialect(t, func(t *testing.T, db *models.DB) {
+		s := handlerstest.NewSite(t, db)
+		id, south, north := s.NewAPIGame("abapa")
+		move := func(token, body string) (int, string) {
+			t.Helper()
+			code, _, out := s.Do(nil, "POST", "/api/v1/games/"+id+"/moves", strings.NewReader(body),
+				map[string]string{"Content-Type": "application/json", "Authorization": "Bearer " + token})
+			return code, out
+		}
+		refused, _ := move(south, `{"pit":"Z"}`)
+		if code, out := move(south, `{ "pit" : "Z" }`); refused == http.StatusOK || code != refused {
+			t.Errorf(`pit "Z": %d as it is written, %d %s decoded; want the same refusal`, refused, code, out)
+		}
+		if code, out := move(south, `{"pit":"CC"}`); code != refused {
+			t.Errorf(`pit "CC": %d %s, want %d`, code, out, refused)
+		}
+		if code, out := move(south, `{"pit":"C"`); code != http.StatusBadRequest {
+			t.Errorf(`malformed: %d %s, want 400`, code, out)
+		}
+		for _, m := range []struct{ token, body string }{
+			{south, `{"pit":"C"}`}, {north, `{ "pit" : "c" }`}, {south, `{"pit":"\u0044"}`}, {north, `{"pit":"d"}`},
+		} {
+			if code, out := move(m.token, m.body); code != http.StatusOK {
+				t.Fatalf("%s: %d %s", m.body, code, out)
+			}
+		}
+		code, g := s.Api("GET", "/api/v1/games/"+id, south, nil)
+		if moves := fmt.Sprint(g["moves"]); code != http.StatusOK || moves != "[C c D d]" {
+			t.Errorf("the game: %d, moves %s, want [C c D d]", code, moves)
 		}
 	})
 }
