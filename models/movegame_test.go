@@ -75,8 +75,8 @@ func TestMoveGameSeen(t *testing.T) {
 // a kept state is planned five times on a connection, then its generic
 // plan is kept (PostgreSQL's plan cache: five custom plans, then the
 // generic one when it costs no more than their average). When the text
-// had conditions on parameters ("$26 = '' OR ...") every execution was
-// planned again: 10 custom plans of 10.
+// had conditions on parameters (the visitor's check behind "$26 is empty
+// OR") every execution was planned again: 10 custom plans of 10.
 func TestMoveGamePlannedOnce(t *testing.T) {
 	db := modelstest.Open(t, models.Postgres)
 	g := newGame(t, db)
