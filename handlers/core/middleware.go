@@ -73,7 +73,7 @@ func (h *Handlers) compress() echo.MiddlewareFunc {
 	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			if isStatic(c) || h.selfCompressed[c.Path()] || strings.HasSuffix(c.Request().URL.Path, "/events") {
+			if isStatic(c) || h.selfCompressed[c.Path()] || isEventStream(c) {
 				return next(c)
 			}
 			// An error is answered here, through the compressor, which
@@ -185,6 +185,10 @@ func acceptsGzip(accept string) bool {
 	}
 	return false
 }
+
+// isEventStream reports whether the request is for an event stream (a
+// game's, a review's, a tournament's: their paths end in /events).
+func isEventStream(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") }
 
 // isStatic reports whether the request is for a static file.
 func isStatic(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/static/") }

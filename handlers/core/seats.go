@@ -69,7 +69,9 @@ func (h *Handlers) RoomForSeat(c echo.Context) error {
 // nameVisitor gives a page request's session a visitor id when it has
 // none, so that the forms of the page come back with it (GET only: a
 // form's answer must not depend on which of two requests wrote the
-// cookie last), and moves the seats an older cookie keeps to the server.
+// cookie last; and not an event stream's, which has no forms: a
+// spectator's stream opened without a cookie makes no session, issue 37),
+// and moves the seats an older cookie keeps to the server.
 func (h *Handlers) nameVisitor(c echo.Context) error {
 	sess := h.Visit(c).Sess
 	old := sess.takeCookieSeats()
@@ -77,7 +79,7 @@ func (h *Handlers) nameVisitor(c echo.Context) error {
 		return nil
 	}
 	if sess.Visitor() == "" {
-		if c.Request().Method != http.MethodGet && len(old) == 0 {
+		if (c.Request().Method != http.MethodGet || isEventStream(c)) && len(old) == 0 {
 			return nil
 		}
 		sess.newVisitor()

@@ -123,3 +123,28 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 		t.Fatal("no event within 10 s")
 	}
 }
+
+// TestStreamMakesNoSession: a game's event stream opened without a
+// cookie answers without one (no visitor id is made for a request that
+// has no forms), while the game page opened the same way sets it.
+func TestStreamMakesNoSession(t *testing.T) {
+	s := handlerstest.LimitedSite(t, io.Discard, nil, nil)
+	id, _, _ := s.NewAPIGame("abapa")
+	req, _ := http.NewRequestWithContext(t.Context(), "GET", s.Srv.URL+"/en/games/"+id+"/events", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK || res.Header.Get("Set-Cookie") != "" {
+		t.Errorf("the stream: %d, Set-Cookie %q; want 200 and none", res.StatusCode, res.Header.Get("Set-Cookie"))
+	}
+	page, err := http.Get(s.Srv.URL + "/en/games/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.Body.Close()
+	if !strings.HasPrefix(page.Header.Get("Set-Cookie"), "oware=") {
+		t.Errorf("the page: Set-Cookie %q, want the session", page.Header.Get("Set-Cookie"))
+	}
+}
