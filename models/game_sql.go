@@ -343,7 +343,7 @@ var moveGameSeens = func() (q [2][2][2]string) {
 // moveGame that also checks the row's columns of Seen ($18-$25) and, when
 // asked, the visitor's seat ($26, $27) and then the accounts' epochs (the
 // next two). Each text checks only what it is asked, with no condition
-// on a parameter (such as "$26 = ” OR ..."): PostgreSQL's custom plan of
+// on a parameter (such as a check skipped when $26 is empty): PostgreSQL's custom plan of
 // such a condition folds it away, is cheaper than the generic plan, and so
 // the prepared statement was planned again on every move (29 % of a
 // move's CPU in PostgreSQL); without, the generic plan costs what a custom
