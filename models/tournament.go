@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Tournament is an arena or a Swiss event (table tournaments, migration
@@ -165,7 +166,8 @@ func (db *DB) SetTournamentStatus(ctx context.Context, id, from, to string) (boo
 // had withdrawn), joining at round. A new player is refused with
 // ErrCapped, nothing written, when the tournament already has maxPlayers
 // players (withdrawn ones included): the count and the insert are one
-// capped transaction (Capped), so joins at once never pass the cap.
+// capped transaction (Capped), so joins at once never pass the cap, and
+// joins of one account at once make one player and all succeed.
 func (db *DB) JoinTournament(ctx context.Context, id string, userID uint, round int, now time.Time, maxPlayers int) error {
 	return db.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&TournamentPlayer{}).Where("tournament_id = ? AND user_id = ?", id, userID).
@@ -173,11 +175,17 @@ func (db *DB) JoinTournament(ctx context.Context, id string, userID uint, round 
 		if res.Error != nil || res.RowsAffected > 0 {
 			return res.Error
 		}
+		// Another join of the same account may insert first while this
+		// one waits for the cap: the others are counted, and the insert
+		// then only makes sure the player is not withdrawn.
 		players := Cap{Key: "tournament-players:" + id, Limit: maxPlayers, Count: func(tx *gorm.DB) *gorm.DB {
-			return tx.Model(&TournamentPlayer{}).Where("tournament_id = ?", id)
+			return tx.Model(&TournamentPlayer{}).Where("tournament_id = ? AND user_id <> ?", id, userID)
 		}}
 		return db.Capped(tx, players, func(tx *gorm.DB) error {
-			return tx.Create(&TournamentPlayer{TournamentID: id, UserID: userID, JoinedRound: round, JoinedAt: now.UTC()}).Error
+			return tx.Clauses(clause.OnConflict{
+				Columns:   []clause.Column{{Name: "tournament_id"}, {Name: "user_id"}},
+				DoUpdates: clause.Assignments(map[string]any{"withdrawn": false}),
+			}).Create(&TournamentPlayer{TournamentID: id, UserID: userID, JoinedRound: round, JoinedAt: now.UTC()}).Error
 		})
 	})
 }

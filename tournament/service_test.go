@@ -847,3 +847,41 @@ func TestJoinCapAtOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestJoinSameAccountAtOnce: 8 joins of one account at once, through two
+// instances, make one player and all succeed (on PostgreSQL the second to
+// take the cap's lock used to collide on the players' key: an error).
+func TestJoinSameAccountAtOnce(t *testing.T) {
+	eachDialect(t, func(t *testing.T, f *fixture) {
+		g := newFixture(modelstest.Reopen(t, f.db))
+		g.games.SetClock(f.clock)
+		ctx := t.Context()
+		users := []models.User{{Username: "host", UsernameLower: "host", PasswordHash: "x", Epoch: 1},
+			{Username: "eager", UsernameLower: "eager", PasswordHash: "x", Epoch: 1}}
+		if err := f.db.Gorm.WithContext(ctx).Create(&users).Error; err != nil {
+			t.Fatal(err)
+		}
+		tr, err := f.ts.Create(ctx, tournament.Settings{Kind: "arena", Minutes: 30, Name: "Eager", Rules: "abapa",
+			Clock: game.TimeControl{Initial: 60}, StartsIn: time.Minute}, users[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i := range 8 {
+			s := []*tournament.Service{f.ts, g.ts}[i%2]
+			wg.Go(func() {
+				<-start
+				if err := s.Join(ctx, tr.ID, users[1].ID, ""); err != nil {
+					t.Errorf("join %d: %v", i, err)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		v := f.view(t, tr.ID)
+		if len(v.Players) != 1 || v.Players[0].UserID != users[1].ID || v.Players[0].Withdrawn {
+			t.Errorf("players %+v, want the one account, not withdrawn", v.Players)
+		}
+	})
+}
