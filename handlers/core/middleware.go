@@ -362,12 +362,16 @@ func rejectBadText(next echo.HandlerFunc) echo.HandlerFunc {
 func isText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
 // headAsGet answers HEAD as GET without the body: echo routes only the
-// methods a route names, and every GET page should answer HEAD too.
+// methods a route names, and every GET page should answer HEAD too. So an
+// OPTIONS answer's Allow (echo's, routed after this) lists HEAD with GET.
 func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if r := c.Request(); r.Method == http.MethodHead {
+		switch r := c.Request(); r.Method {
+		case http.MethodHead:
 			r.Method = http.MethodGet
 			c.Response().Writer = headOnly{c.Response().Writer}
+		case http.MethodOptions:
+			c.Response().Before(func() { allowHead(c) })
 		}
 		return next(c)
 	}

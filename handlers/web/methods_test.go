@@ -7,6 +7,7 @@ import (
 
 	"oware/handlers/handlerstest"
 	"oware/models"
+	"oware/models/modelstest"
 )
 
 // TestMethodNotAllowed: a method that a served path does not serve is 405
@@ -59,4 +60,19 @@ func TestMethodNotAllowed(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestOptionsAllow: OPTIONS on a served path answers 204 with the Allow
+// a 405 would give, HEAD listed with GET (docs/api.md, Errors).
+func TestOptionsAllow(t *testing.T) {
+	s := handlerstest.NewSite(t, modelstest.Open(t, models.SQLite))
+	for _, c := range []struct{ path, allow string }{
+		{"/api/v1/games/abc", "OPTIONS, GET, HEAD"},
+		{"/en/rules", "OPTIONS, GET, HEAD"},
+		{"/api/v1/games/abc/moves", "OPTIONS, POST"},
+	} {
+		if code, hdr, _ := s.Do(nil, http.MethodOptions, c.path, nil, nil); code != http.StatusNoContent || hdr.Get("Allow") != c.allow {
+			t.Errorf("OPTIONS %s: %d, Allow %q; want 204, Allow %q", c.path, code, hdr.Get("Allow"), c.allow)
+		}
+	}
 }
