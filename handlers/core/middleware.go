@@ -318,11 +318,12 @@ func LangOf(c echo.Context) string {
 // as the group's: Echo gives a group with middleware a catch-all 404 route,
 // which it prefers to its own 405 (Method Not Allowed, with Allow) for a
 // path served with other methods. On a 405 the route's parameters are not
-// filled in, so the language is the path's first segment.
+// filled in, so the language is the path's first segment, as escaped (so
+// "/en%2Frules" is a language "en%2Frules", as the router saw it).
 func CheckLang(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if p := c.Path(); p == route.Lang || strings.HasPrefix(p, route.Lang+"/") {
-			seg, _, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.Path, "/"), "/")
+			seg, _, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.EscapedPath(), "/"), "/")
 			if !ValidLang(seg) {
 				return ErrNotFound
 			}

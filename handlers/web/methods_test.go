@@ -76,3 +76,14 @@ func TestOptionsAllow(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedSlashInLang: "/en%2Frules" is no language: 404, not a
+// redirect to "/en%252Frules/" (the escaped slash escaped again).
+func TestEncodedSlashInLang(t *testing.T) {
+	s := handlerstest.NewSite(t, modelstest.Open(t, models.SQLite))
+	for _, p := range []string{"/en%2Frules", "/en%2F"} {
+		if code, hdr, _ := s.Do(nil, http.MethodGet, p, nil, nil); code != http.StatusNotFound || hdr.Get("Location") != "" {
+			t.Errorf("GET %s: %d, Location %q; want 404", p, code, hdr.Get("Location"))
+		}
+	}
+}
