@@ -290,8 +290,7 @@ func progressLogger(log *slog.Logger, rules string, seeds int) func(done, total 
 // progressLoggerAt is progressLogger on the clock now.
 func progressLoggerAt(log *slog.Logger, rules string, seeds int, now func() time.Time) func(done, total uint64) {
 	start := now()
-	last, est := start, &buildETA{}
-	est.Update(start, 0)
+	last, est := start, &buildETA{at: start}
 	log.Info("endgame tables: building", "rules", rules, "seeds", seeds)
 	return func(done, total uint64) {
 		t := now()
@@ -320,19 +319,16 @@ func progressLoggerAt(log *slog.Logger, rules string, seeds int, now func() time
 // from the last change: (total - done) / rate minus the time since. When
 // that reaches 0 the level at hand is slower than the rate said, and the
 // time left is unknown until the count moves again.
+// Its zero count is the build's start, at.
 type buildETA struct {
 	done uint64    // the count at its last change
 	at   time.Time // when it changed
 	rate float64   // boards a second, smoothed; 0 before the first change
-	set  bool      // Update has seen a first count
 }
 
 // Update records the count done at time now.
 func (e *buildETA) Update(now time.Time, done uint64) {
-	switch {
-	case !e.set:
-		e.done, e.at, e.set = done, now, true
-	case done > e.done:
+	if done > e.done {
 		measured := float64(done-e.done) / max(now.Sub(e.at).Seconds(), 1e-9)
 		if e.rate == 0 {
 			e.rate = measured
@@ -348,7 +344,7 @@ func (e *buildETA) Update(now time.Time, done uint64) {
 // its last change has used up the estimate made then; 0 and true when all
 // is done.
 func (e *buildETA) Left(now time.Time, total uint64) (time.Duration, bool) {
-	if e.done >= total && e.set {
+	if e.done >= total {
 		return 0, true
 	}
 	if e.rate == 0 {

@@ -178,8 +178,7 @@ func TestTablesLarger(t *testing.T) {
 // used up, and takes the smoothed rate when the count moves again.
 func TestBuildETA(t *testing.T) {
 	t0 := time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC)
-	var e buildETA
-	e.Update(t0, 0)
+	e := buildETA{at: t0}
 	if d, ok := e.Left(t0, 1000); ok {
 		t.Errorf("before any board: %v known", d)
 	}

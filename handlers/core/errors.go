@@ -195,18 +195,16 @@ var langCode = regexp.MustCompile(`^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8}){0,2}$`)
 // the address in each of the site's languages (the same rest of the path
 // when a route under the prefix matched it, else the home page).
 func unknownLang(c echo.Context) (code string, links map[string]string, ok bool) {
-	seg, _, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.Path, "/"), "/")
+	seg, rest := pathLang(c)
 	if ValidLang(seg) || !langCode.MatchString(seg) || seg == "api" {
 		return "", nil, false
 	}
-	rest := "/"
-	if p := c.Path(); p == route.Lang || strings.HasPrefix(p, route.Lang+"/") {
-		_, r, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.EscapedPath(), "/"), "/")
-		rest += r
+	if !underLang(c) {
+		rest = ""
 	}
 	links = map[string]string{}
 	for _, l := range locales.Langs {
-		links[l] = "/" + l + rest
+		links[l] = "/" + l + "/" + rest
 	}
 	return seg, links, true
 }

@@ -305,11 +305,25 @@ func LangOf(c echo.Context) string {
 	if l := c.Param("lang"); ValidLang(l) {
 		return l
 	}
-	seg, _, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.Path, "/"), "/")
-	if ValidLang(seg) {
+	if seg, _ := pathLang(c); ValidLang(seg) {
 		return seg
 	}
 	return MatchLang(c.Request().Header.Get("Accept-Language"))
+}
+
+// pathLang splits the request's escaped path where its language prefix
+// goes: "/cs/rules" is "cs" and "rules"; "/en%2Frules" is "en%2Frules"
+// and "", as the router sees it.
+func pathLang(c echo.Context) (seg, rest string) {
+	seg, rest, _ = strings.Cut(strings.TrimPrefix(c.Request().URL.EscapedPath(), "/"), "/")
+	return seg, rest
+}
+
+// underLang reports whether c's route lies under the language prefix (its
+// pattern starts with route.Lang).
+func underLang(c echo.Context) bool {
+	p := c.Path()
+	return p == route.Lang || strings.HasPrefix(p, route.Lang+"/")
 }
 
 // CheckLang is the middleware of the language prefix: a request whose
@@ -318,15 +332,11 @@ func LangOf(c echo.Context) string {
 // as the group's: Echo gives a group with middleware a catch-all 404 route,
 // which it prefers to its own 405 (Method Not Allowed, with Allow) for a
 // path served with other methods. On a 405 the route's parameters are not
-// filled in, so the language is the path's first segment, as escaped (so
-// "/en%2Frules" is a language "en%2Frules", as the router saw it).
+// filled in, so the language is the path's first segment (pathLang).
 func CheckLang(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if p := c.Path(); p == route.Lang || strings.HasPrefix(p, route.Lang+"/") {
-			seg, _, _ := strings.Cut(strings.TrimPrefix(c.Request().URL.EscapedPath(), "/"), "/")
-			if !ValidLang(seg) {
-				return ErrNotFound
-			}
+		if seg, _ := pathLang(c); underLang(c) && !ValidLang(seg) {
+			return ErrNotFound
 		}
 		return next(c)
 	}
