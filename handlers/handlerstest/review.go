@@ -6,13 +6,21 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"oware/handlers/core"
 )
 
 // WaitFor fails the test unless cond holds within 60 s (a review runs in
 // the background on a busy machine).
 func WaitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for end := time.Now().Add(60 * time.Second); !cond(); time.Sleep(50 * time.Millisecond) {
+	WaitEvery(t, what, 50*time.Millisecond, cond)
+}
+
+// WaitEvery is WaitFor that asks cond every interval.
+func WaitEvery(t *testing.T, what string, every time.Duration, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(60 * time.Second); !cond(); time.Sleep(every) {
 		if time.Now().After(end) {
 			t.Fatalf("%s: not within 60 s", what)
 		}
@@ -48,7 +56,10 @@ func (s *Site) ReviewedRecord(c *http.Client, record string) string {
 	if code != http.StatusSeeOther || hdr.Get("Location") != base+"?ply=1" {
 		t.Fatalf("ask: %d, to %q", code, hdr.Get("Location"))
 	}
-	WaitFor(t, "the review shown", func() bool {
+	// Each replay page counts against the import limit: asking slower
+	// than it refills (core.DefaultImportLimit) leaves the caller its burst
+	// however long the review takes on a busy machine.
+	WaitEvery(t, "the review shown", core.DefaultImportLimit.Every+100*time.Millisecond, func() bool {
 		_, _, page = s.Get(c, base+"?ply=1")
 		return strings.Contains(page, "Blunders")
 	})
