@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"oware/accounts"
+	"oware/locales"
 	"oware/route"
 	"oware/static"
 )
@@ -326,20 +327,52 @@ func underLang(c echo.Context) bool {
 	return p == route.Lang || strings.HasPrefix(p, route.Lang+"/")
 }
 
-// CheckLang is the middleware of the language prefix: a request whose
-// route lies under it (its pattern starts with route.Lang) with an unknown
-// language is 404. It is installed for every route (handlers' routes), not
-// as the group's: Echo gives a group with middleware a catch-all 404 route,
-// which it prefers to its own 405 (Method Not Allowed, with Allow) for a
-// path served with other methods. On a 405 the route's parameters are not
-// filled in, so the language is the path's first segment (pathLang).
+// CheckLang is the middleware of the language prefix: a GET (or HEAD)
+// whose path starts with a tag of one of the site's languages written
+// otherwise (tagLang: "/en-US/", "/it_IT/rules") is moved for good (301)
+// to the same path and query under that language; else a request whose
+// route lies under the prefix (its pattern starts with route.Lang) with
+// an unknown language is 404. It is installed for every route (handlers'
+// routes), not as the group's: Echo gives a group with middleware a
+// catch-all 404 route, which it prefers to its own 405 (Method Not
+// Allowed, with Allow) for a path served with other methods. On a 405 the
+// route's parameters are not filled in, so the language is the path's
+// first segment (pathLang).
 func CheckLang(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if seg, _ := pathLang(c); underLang(c) && !ValidLang(seg) {
+		seg, rest := pathLang(c)
+		if ValidLang(seg) {
+			return next(c)
+		}
+		if l := tagLang(seg); l != "" && c.Request().Method == http.MethodGet {
+			to := "/" + l + "/" + rest
+			if q := c.Request().URL.RawQuery; q != "" {
+				to += "?" + q
+			}
+			return c.Redirect(http.StatusMovedPermanently, to)
+		}
+		if underLang(c) {
 			return ErrNotFound
 		}
 		return next(c)
 	}
+}
+
+// tagLang returns the site's language of a path segment that is a
+// language tag (langCode) of one of the site's languages but not its code
+// as the site writes it: "en-US", "it_IT", "CS-cz", "EN" are "en", "it",
+// "cs", "en"; "" for anything else ("de-DE", "ces", "en").
+func tagLang(seg string) string {
+	if ValidLang(seg) || !langCode.MatchString(seg) {
+		return ""
+	}
+	base, _, _ := strings.Cut(strings.ReplaceAll(seg, "_", "-"), "-")
+	for _, l := range locales.Langs {
+		if strings.EqualFold(base, l) {
+			return l
+		}
+	}
+	return ""
 }
 
 // rejectBadText refuses paths, query values and form fields that are not

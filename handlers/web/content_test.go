@@ -384,6 +384,37 @@ func TestUnknownLanguage(t *testing.T) {
 	})
 }
 
+// TestRegionLangRedirect: a path whose first segment is a language tag
+// of a language the site speaks, with a region or in other letters
+// ("en-US", "it_IT", "CS-cz", "EN"), is moved for good (301) to the same
+// page in that language, the rest of the path and the query kept; a tag
+// of another language stays the unknown-language 404.
+func TestRegionLangRedirect(t *testing.T) {
+	s := handlerstest.NewSite(t, handlerstest.ModelsOpenSQLite(t))
+	for _, c := range []struct{ method, path, to string }{
+		{http.MethodGet, "/en-US/", "/en/"},
+		{http.MethodGet, "/en-US", "/en/"},
+		{http.MethodHead, "/it-IT/rules", "/it/rules"},
+		{http.MethodGet, "/cs-CZ/variants/wari?ply=3&x=%C3%A9", "/cs/variants/wari?ply=3&x=%C3%A9"},
+		{http.MethodGet, "/CS-cz/history", "/cs/history"},
+		{http.MethodGet, "/it_it/games/new", "/it/games/new"},
+		{http.MethodGet, "/en-Latn-GB/players/a%20b", "/en/players/a%20b"},
+		{http.MethodGet, "/EN/rules", "/en/rules"},
+		{http.MethodGet, "/en-GB/no/such/page", "/en/no/such/page"},
+	} {
+		code, hdr, _ := s.Do(nil, c.method, c.path, nil, nil)
+		if code != http.StatusMovedPermanently || hdr.Get("Location") != c.to {
+			t.Errorf("%s %s: %d, Location %q; want 301 to %s", c.method, c.path, code, hdr.Get("Location"), c.to)
+		}
+	}
+	for _, p := range []string{"/de-DE/rules", "/pt-BR/", "/ces/rules", "/xx-en/"} {
+		code, hdr, page := s.Get(nil, p)
+		if code != http.StatusNotFound || hdr.Get("Location") != "" || !strings.Contains(page, "<title>Unknown language · Oware</title>") {
+			t.Errorf("GET %s: %d, Location %q; want the unknown-language 404", p, code, hdr.Get("Location"))
+		}
+	}
+}
+
 // TestPageCatalogs: the pages' catalogs have the same keys in every
 // language.
 func TestPageCatalogs(t *testing.T) {
