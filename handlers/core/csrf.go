@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"net/http"
+	"reflect"
 
 	"github.com/labstack/echo/v4"
 )
@@ -23,7 +24,9 @@ func NewCSRFKey(secret []byte) []byte { return derive(secret, "oware csrf key") 
 // at login (Renew) and logout, and a visitor without an id yet (no page
 // seen) has none that a form could carry. requireCSRFToken, earlier,
 // refuses cross-site posts and tokens in the URL. A method the path does
-// not serve is not checked: its answer, 405, changes nothing either.
+// not serve is not checked: its answer, 405, changes nothing either; nor
+// is a path no route serves, or one under a language the site does not
+// speak: it gets the 404 page a GET of it gets.
 func (h *Handlers) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if notPage(c) {
@@ -42,12 +45,23 @@ func (h *Handlers) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 		if _, ok := c.Get(echo.ContextKeyHeaderAllow).(string); ok {
 			return next(c) // a method the path does not serve: the 405 changes nothing
 		}
+		if seg, _ := pathLang(c); !routed(c) || underLang(c) && !ValidLang(seg) {
+			return next(c) // no such page (CheckLang, Echo): the 404 changes nothing
+		}
 		if got := c.FormValue("_csrf"); token == "" || subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
 			return &UserError{http.StatusForbidden, "err_csrf"}
 		}
 		return next(c)
 	}
 }
+
+// notFound is the code pointer of the handler Echo's router gives a
+// request that no route serves.
+var notFound = reflect.ValueOf(echo.NotFoundHandler).Pointer()
+
+// routed reports whether a route serves c's path (with some method): its
+// handler is not Echo's NotFoundHandler.
+func routed(c echo.Context) bool { return reflect.ValueOf(c.Handler()).Pointer() != notFound }
 
 // csrfToken is the token of the session of visitor and session id sid
 // under key: 43 characters of URL-safe base64.

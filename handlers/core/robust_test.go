@@ -3,10 +3,12 @@ package core_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -82,6 +84,42 @@ func TestCSRFTokenNotInURL(t *testing.T) {
 	code, _, _ = s.Post(c, "/en/games/new", url.Values{"rules": {"abapa"}, "seat": {"south"}, "_csrf": {tok}}, nil)
 	if code != http.StatusSeeOther {
 		t.Errorf("token in the form: %d, want 303", code)
+	}
+}
+
+// TestPostUnknownPage: a form posted without a token to a page no route
+// serves (or under a language the site does not speak) gets the 404 page
+// a GET of it gets, not the CSRF check's 403; a form without a token to a
+// real route is still refused (403) and makes nothing.
+func TestPostUnknownPage(t *testing.T) {
+	s := handlerstest.NewSite(t, handlerstest.ModelsOpenSQLite(t))
+	c := s.Browser()
+	s.Get(c, "/en/") // a visitor with a session, whose forms have a token
+	title := regexp.MustCompile(`<html lang="[a-z]+">|<title>[^<]*</title>`)
+	for _, p := range []string{"/en/no-such-page", "/cs/games/abc/no-such-action", "/nosuch", "/xx/games/new", "/de-DE/login"} {
+		for _, client := range []*http.Client{c, nil} {
+			getCode, _, get := s.Get(client, p)
+			code, _, page := s.Post(client, p, url.Values{"rules": {"abapa"}}, nil)
+			if getCode != http.StatusNotFound || code != http.StatusNotFound ||
+				fmt.Sprint(title.FindAllString(page, -1)) != fmt.Sprint(title.FindAllString(get, -1)) {
+				t.Errorf("POST %s (session %v): %d %q; want GET's %d %q", p, client == c, code, title.FindAllString(page, -1),
+					getCode, title.FindAllString(get, -1))
+			}
+		}
+	}
+	// A GET of /en-US/... is moved to /en/...; a form posted there is not
+	// (nor checked): its language is unknown.
+	if code, _, page := s.Post(c, "/en-US/games/new", url.Values{"rules": {"abapa"}}, nil); code != http.StatusNotFound ||
+		!strings.Contains(page, "<title>Unknown language · Oware</title>") {
+		t.Errorf("POST /en-US/games/new: %d %q, want the unknown-language 404", code, title.FindAllString(page, -1))
+	}
+	if code, _, _ := s.Post(c, "/en/games/new", url.Values{"rules": {"abapa"}, "seat": {"south"}}, nil); code != http.StatusForbidden {
+		t.Errorf("POST /en/games/new without a token: %d, want 403", code)
+	}
+	var games int64
+	s.Db.Gorm.Table("games").Count(&games)
+	if games != 0 {
+		t.Errorf("%d games made without a token", games)
 	}
 }
 
