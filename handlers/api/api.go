@@ -237,7 +237,8 @@ func (h *API) apiJoin(c echo.Context) error {
 }
 
 // bindJSON decodes a JSON request body into v: 415 for a body of another
-// media type, 400 for malformed JSON or a string with a NUL character
+// media type, 400 for malformed JSON (a value followed by anything but
+// spaces too: {"pit":"C"}x, two values) or a string with a NUL character
 // (as rejectBadText does for forms: PostgreSQL refuses it in text). An
 // empty body leaves v as it is. The body is bounded by limitBody.
 func bindJSON(c echo.Context, v any) error {
@@ -245,7 +246,7 @@ func bindJSON(c echo.Context, v any) error {
 	if err != nil || body == nil {
 		return err
 	}
-	if err := json.NewDecoder(bytes.NewReader(body)).Decode(v); err != nil {
+	if err := json.Unmarshal(body, v); err != nil { // (trailing data too, unlike a Decoder)
 		return core.ErrBadRequest
 	}
 	return nil
@@ -287,7 +288,7 @@ func bindPit(c echo.Context) (string, error) {
 	var req struct {
 		Pit string `json:"pit"`
 	}
-	if err := json.NewDecoder(bytes.NewReader(body)).Decode(&req); err != nil {
+	if err := json.Unmarshal(body, &req); err != nil {
 		return "", core.ErrBadRequest
 	}
 	return req.Pit, nil

@@ -67,3 +67,37 @@ func TestMoveBody(t *testing.T) {
 		}
 	})
 }
+
+// TestJSONTrailingData: a JSON body followed by anything but spaces (junk,
+// a second value) is malformed: 400 with the API's JSON error, and nothing
+// is done: no move stored, no resignation, the game's version unchanged.
+func TestJSONTrailingData(t *testing.T) {
+	handlerstest.EachDialect(t, func(t *testing.T, db *models.DB) {
+		s := handlerstest.NewSite(t, db)
+		id, south, _ := s.NewAPIGame("abapa")
+		_, version := handlerstest.Stored(t, db, id)
+		post := func(path, body string) (int, string) {
+			t.Helper()
+			code, _, out := s.Do(nil, "POST", "/api/v1/games/"+id+path, strings.NewReader(body),
+				map[string]string{"Content-Type": "application/json", "Authorization": "Bearer " + south})
+			return code, out
+		}
+		const refusal = `{"error":"The request was not understood."}`
+		for _, c := range []struct{ path, body string }{
+			{"/moves", `{"pit":"A"}xyz`}, {"/moves", `{"pit":"A"}{"pit":"B"}`}, {"/moves", `{"pit":"A"} x`},
+			{"/moves", `{"pit":"A"}]`}, {"/moves", `{ "pit": "A" }{}`}, {"/moves", `{"pit":"A"}` + "\n" + `{"pit":"A"}`},
+			{"/resign", `{"version":` + fmt.Sprint(version) + `}x`}, {"/resign", `{}{}`},
+		} {
+			if code, out := post(c.path, c.body); code != http.StatusBadRequest || strings.TrimSpace(out) != refusal {
+				t.Errorf("%s %q: %d %s, want 400 %s", c.path, c.body, code, out, refusal)
+			}
+		}
+		if n, v := handlerstest.Stored(t, db, id); n != 0 || v != version {
+			t.Errorf("after refused bodies: %d moves, version %d; want 0, %d", n, v, version)
+		}
+		// Spaces after the value are no junk.
+		if code, out := post("/moves", `{"pit":"A"}`+" \r\n\t"); code != http.StatusOK {
+			t.Errorf("a move with trailing spaces: %d %s, want 200", code, out)
+		}
+	})
+}
