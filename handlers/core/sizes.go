@@ -44,6 +44,10 @@ const (
 	// maxHeaders bounds the request line and the header fields together,
 	// in bytes.
 	maxHeaders = 16 << 10
+	// maxAcceptLanguage bounds the Accept-Language header (its lines
+	// together, bytes): a longer one (no browser sends a tenth of it) is
+	// dropped, as if the request had none, and counts in no bound.
+	maxAcceptLanguage = 2 << 10
 	// MaxHeaderBytes is the server's own bound of the request line and
 	// the headers (net/http adds 4 KiB of slack).
 	MaxHeaderBytes = 32 << 10
@@ -85,12 +89,21 @@ func LimitServer(srv *http.Server) {
 }
 
 // limitHead refuses a request whose target is longer than maxURL (414) or
-// whose request line and headers are longer than maxHeaders (431).
+// whose request line and headers are longer than maxHeaders (431). An
+// Accept-Language longer than maxAcceptLanguage is dropped first: the
+// page comes in the default language, never refused.
 func limitHead(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		if len(r.RequestURI) > maxURL {
 			return errURLTooLong
+		}
+		al := 0
+		for _, v := range r.Header["Accept-Language"] {
+			al += len(v)
+		}
+		if al > maxAcceptLanguage {
+			delete(r.Header, "Accept-Language")
 		}
 		n := len(r.Method) + len(r.RequestURI) + len(r.Proto) + len(r.Host)
 		for k, vs := range r.Header {

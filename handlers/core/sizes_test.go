@@ -196,3 +196,37 @@ func TestSlowBodyCutOff(t *testing.T) {
 		t.Errorf("a slow record: %v %v", res, err)
 	}
 }
+
+// TestLongAcceptLanguage: an Accept-Language header too long to be a
+// browser's (24 KiB, under the server's own bound), or malformed, never
+// refuses the request: it is ignored, and the page comes in English
+// (the default language); one past the server's bound gets net/http's 431.
+func TestLongAcceptLanguage(t *testing.T) {
+	s := handlerstest.LimitedSite(t, io.Discard, nil, nil)
+	for name, accept := range map[string]string{
+		"24 KiB of tags":    strings.Repeat("cs-CZ,", 4<<10),
+		"24 KiB of one tag": "it-" + strings.Repeat("x", 24<<10),
+		"long and valid":    strings.Repeat("de;q=0.5,", 1<<10) + "cs",
+		"bad weight":        "cs;q=abc",
+		"semicolons":        ";;;,,,",
+		"not text":          "\xff\xfe",
+		"a dangling dash":   "cs-",
+		"a star":            "*",
+	} {
+		code, _, page := s.Do(nil, http.MethodGet, "/rules", nil, map[string]string{"Accept-Language": accept})
+		if code != http.StatusFound {
+			t.Errorf("/rules, Accept-Language %s: %d, want 302: %.300s", name, code, page)
+		}
+		code, _, page = s.Do(nil, http.MethodGet, "/xx/", nil, map[string]string{"Accept-Language": accept})
+		if code != http.StatusNotFound || !strings.Contains(page, `<html lang="en">`) || !strings.Contains(page, "<title>Unknown language · Oware</title>") {
+			t.Errorf("/xx/, Accept-Language %s: %d, want the English 404: %.300s", name, code, page)
+		}
+	}
+	code, hdr, _ := s.Do(nil, http.MethodGet, "/", nil, map[string]string{"Accept-Language": strings.Repeat("cs,", 8<<10)})
+	if code != http.StatusFound || hdr.Get("Location") != "/en/" {
+		t.Errorf("/, 24 KiB Accept-Language: %d %q, want 302 to /en/", code, hdr.Get("Location"))
+	}
+	if code, _, _ := s.Do(nil, http.MethodGet, "/en/", nil, map[string]string{"Accept-Language": strings.Repeat("cs,", 14<<10)}); code != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("42 KiB Accept-Language: %d, want 431 from net/http", code)
+	}
+}
