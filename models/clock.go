@@ -8,18 +8,29 @@ import (
 )
 
 // dueGames leases the games past their deadline to one sweeper. On
-// PostgreSQL FOR UPDATE SKIP LOCKED hands each due row to one of the
-// instances that sweep at the same moment; the lease then keeps the others
-// off it until it ends, and lets another instance take the game over when
-// the one that leased it stopped before ending it.
+// PostgreSQL FOR UPDATE SKIP LOCKED hands each row to one of the instances
+// that sweep at the same moment; the lease then keeps the others off a due
+// game until it ends, and lets another instance take the game over when
+// the one that leased it stopped before ending it. The games are found by
+// their indexed sweep_at (at or before the deadline, migration 00125): one
+// whose sweep_at passed but whose deadline did not (its moves put the
+// deadline later) is not leased, and its sweep_at is raised to its
+// deadline, so a move of a clocked game need not change an index.
 const dueSelect = `SELECT id FROM games
-	WHERE deadline <= $1 AND status = 'playing' AND (sweep_lease IS NULL OR sweep_lease <= $1)
-	ORDER BY deadline LIMIT $3`
+	WHERE sweep_at <= $1 AND status = 'playing' AND (sweep_lease IS NULL OR sweep_lease <= $1)
+	ORDER BY sweep_at LIMIT $3`
+
+// dueSet is dueGames' update of each game found: leased when due, else
+// its sweep_at raised to its deadline (NULL with it).
+const dueSet = `UPDATE games SET
+	sweep_lease = CASE WHEN deadline <= $1 THEN $2 ELSE sweep_lease END,
+	sweep_at = CASE WHEN deadline <= $1 THEN sweep_at ELSE deadline END
+	WHERE id IN (`
 
 // The statements of DueGames.
 var (
-	dueGames       = `UPDATE games SET sweep_lease = $2 WHERE id IN (` + dueSelect + ` FOR UPDATE SKIP LOCKED) RETURNING id`
-	dueGamesSQLite = sqliteParams(`UPDATE games SET sweep_lease = $2 WHERE id IN (` + dueSelect + `) RETURNING id`)
+	dueGames       = dueSet + dueSelect + ` FOR UPDATE SKIP LOCKED) RETURNING id, COALESCE(deadline <= $1, false)`
+	dueGamesSQLite = sqliteParams(dueSet + dueSelect + `) RETURNING id, COALESCE(deadline <= $1, false)`)
 )
 
 // DueGames returns the ids of at most limit games in play whose Deadline
@@ -27,7 +38,8 @@ var (
 // other call returns them, so one sweeper acts for each game. A game whose
 // lease ran out without its end being stored is returned again. One
 // statement (on SQLite, where one instance serves the file, without the
-// row locks).
+// row locks). The games it looked at that are not due yet (dueGames) count
+// in limit.
 func (db *DB) DueGames(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]string, error) {
 	q := dueGames
 	if db.Dialect == SQLite {
@@ -41,10 +53,13 @@ func (db *DB) DueGames(ctx context.Context, now time.Time, lease time.Duration, 
 	var ids []string
 	for rows.Next() {
 		var id string
-		if err := rows.Scan(&id); err != nil {
+		var due bool
+		if err := rows.Scan(&id, &due); err != nil {
 			return nil, err
 		}
-		ids = append(ids, id)
+		if due {
+			ids = append(ids, id)
+		}
 	}
 	return ids, rows.Err()
 }

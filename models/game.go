@@ -93,6 +93,11 @@ type Game struct {
 	// (models.DB.DueGames); UpdateGame writes neither SweepLease nor the
 	// settings.
 	Deadline, SweepLease *time.Time
+	// SweepAt is when the sweeper next looks at the game: at or before
+	// Deadline, nil with it (migration 00125). CreateGame sets it to
+	// Deadline, the writes of a change lower it to a Deadline before it,
+	// and DueGames raises it to Deadline; nothing else writes it.
+	SweepAt *time.Time
 	// Rated marks a rated game; SouthRating and NorthRating are the
 	// players' ratings as it started ("1500", "1500?" while provisional,
 	// "" for none). Written by CreateGame only.
@@ -168,6 +173,13 @@ type Setting struct {
 	Key string `gorm:"primaryKey"`
 	// Value is the setting's text.
 	Value string
+}
+
+// BeforeCreate is GORM's hook before g is inserted (CreateGame, a taken
+// challenge): the sweeper first looks at the game at its Deadline.
+func (g *Game) BeforeCreate(*gorm.DB) error {
+	g.SweepAt = g.Deadline
+	return nil
 }
 
 // CreateGame inserts g (not its Moves). It fills an empty ID and

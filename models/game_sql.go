@@ -232,7 +232,8 @@ const updateGame = `WITH g AS (
 		version = version + 1, south_token = $9, north_token = $10, spectator_key = $11, end_offer = $12,
 		rematch_offer = $13, rematch_id = $14, fours = $15, agreements = $16, south_round_seen = $17,
 		north_round_seen = $18, resume = $23, rounds = $24, updated_at = $25,
-		south_ms = $26, north_ms = $27, turn_since = $28, deadline = $29, aborted_end = $31
+		south_ms = $26, north_ms = $27, turn_since = $28, deadline = $29, aborted_end = $31,
+		sweep_at = CASE WHEN $29::timestamptz IS NULL THEN NULL ELSE LEAST(sweep_at, $29) END
 	WHERE id = $1 AND version = $2
 	RETURNING id, version
 ), m AS (
@@ -250,7 +251,8 @@ const updateGameSQLite = `UPDATE games SET rules = ?3, start_position = ?4, posi
 	reason = ?8, version = version + 1, south_token = ?9, north_token = ?10, spectator_key = ?11,
 	end_offer = ?12, rematch_offer = ?13, rematch_id = ?14, fours = ?15, agreements = ?16,
 	south_round_seen = ?17, north_round_seen = ?18, resume = ?19, rounds = ?20,
-	updated_at = ?21, south_ms = ?22, north_ms = ?23, turn_since = ?24, deadline = ?25, aborted_end = ?26
+	updated_at = ?21, south_ms = ?22, north_ms = ?23, turn_since = ?24, deadline = ?25, aborted_end = ?26,
+	sweep_at = CASE WHEN ?25 IS NULL THEN NULL ELSE MIN(COALESCE(sweep_at, ?25), ?25) END
 	WHERE id = ?1 AND version = ?2`
 
 // UpdateGame writes g's columns and, when newMove is not nil, inserts
@@ -297,7 +299,9 @@ func (db *DB) UpdateGame(ctx context.Context, g *Game, newMove *Move) error {
 // the columns a move may change (the position, the end, the offer to end
 // that a move withdraws, the caches, the clock) with the version check
 // ($2), and the move ($11-$13; its position is the game's, $3). None of
-// them is indexed, so the update stays on the row's page (HOT).
+// them is indexed, so the update stays on the row's page (HOT): the
+// sweeper's indexed sweep_at changes only when the new deadline ($17) is
+// before it, or the game ends (NULL), as in every write of a change.
 // moveGameSeen(visitor, accounts) adds the checks of a move written from
 // a kept state (Seen).
 const (
@@ -305,7 +309,8 @@ const (
 	moveGameSet = `WITH g AS (
 	UPDATE games SET position = $3, status = $4, result = $5, reason = $6, version = version + 1,
 		end_offer = $7, resume = $8, rounds = $9, updated_at = $10,
-		south_ms = $14, north_ms = $15, turn_since = $16, deadline = $17
+		south_ms = $14, north_ms = $15, turn_since = $16, deadline = $17,
+		sweep_at = CASE WHEN $17::timestamptz IS NULL THEN NULL ELSE LEAST(sweep_at, $17) END
 	`
 	moveGameInsert = `
 	RETURNING id, version
@@ -370,7 +375,8 @@ func seenCondition(visitor, accounts bool) string {
 // moveGameSeen's.
 const moveGameSQLite = `UPDATE games SET position = ?3, status = ?4, result = ?5, reason = ?6, version = version + 1,
 	end_offer = ?7, resume = ?8, rounds = ?9, updated_at = ?10,
-	south_ms = ?14, north_ms = ?15, turn_since = ?16, deadline = ?17
+	south_ms = ?14, north_ms = ?15, turn_since = ?16, deadline = ?17,
+	sweep_at = CASE WHEN ?17 IS NULL THEN NULL ELSE MIN(COALESCE(sweep_at, ?17), ?17) END
 	WHERE id = ?1 AND version = ?2`
 
 // Seen is what a move written from a kept state of its game (one an

@@ -40,15 +40,16 @@ const (
 	// statement: it writes nothing when the last heartbeat is older than
 	// $2 (Beat handles the gap), and tells whether a game is due for the
 	// sweep (dueSelect's condition) and whether any game in play has a
-	// deadline (the partial index games_deadline holds only those).
+	// deadline (sweep_at is set with it, and the partial index games_sweep
+	// holds only those).
 	heartbeatPulse = `UPDATE heartbeat SET seen_at = GREATEST(seen_at, $1) WHERE id = 1 AND seen_at >= $2
-		RETURNING EXISTS (SELECT 1 FROM games WHERE deadline <= $1 AND status = 'playing' AND (sweep_lease IS NULL OR sweep_lease <= $1)),
-			EXISTS (SELECT 1 FROM games WHERE deadline IS NOT NULL AND status = 'playing')`
+		RETURNING EXISTS (SELECT 1 FROM games WHERE sweep_at <= $1 AND status = 'playing' AND (sweep_lease IS NULL OR sweep_lease <= $1)),
+			EXISTS (SELECT 1 FROM games WHERE sweep_at IS NOT NULL AND status = 'playing')`
 	shiftClocks = `UPDATE games SET
 		deadline = deadline + GREATEST($1::timestamptz - GREATEST(turn_since, $2::timestamptz), interval '0') + $3::bigint * interval '1 microsecond',
 		turn_since = turn_since + GREATEST($1::timestamptz - GREATEST(turn_since, $2::timestamptz), interval '0') + $3::bigint * interval '1 microsecond',
 		version = version + 1
-	WHERE status = 'playing' AND deadline IS NOT NULL AND turn_since IS NOT NULL
+	WHERE status = 'playing' AND sweep_at IS NOT NULL AND deadline IS NOT NULL AND turn_since IS NOT NULL
 	RETURNING id, version`
 )
 
@@ -152,7 +153,7 @@ func shiftPostgres(ctx context.Context, tx *sql.Tx, now, last time.Time, grace t
 // interval arithmetic on its text times: each game is read and written.
 func shiftSQLite(ctx context.Context, tx *sql.Tx, now, last time.Time, grace time.Duration) ([]Shift, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT id, version, turn_since, deadline FROM games
-		WHERE status = 'playing' AND deadline IS NOT NULL AND turn_since IS NOT NULL`)
+		WHERE status = 'playing' AND sweep_at IS NOT NULL AND deadline IS NOT NULL AND turn_since IS NOT NULL`)
 	if err != nil {
 		return nil, err
 	}

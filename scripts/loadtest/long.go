@@ -16,7 +16,7 @@ const bucket = 50
 // runLong is the long mode: games of -plies moves, one request at a time,
 // timed by ply.
 func runLong(ctx context.Context, o options) error {
-	a := &api{client: &http.Client{Timeout: 10 * time.Second}, base: o.base}
+	a := &api{client: &http.Client{Timeout: 10 * time.Second}, base: o.base, clock: o.clock}
 	mv, err := newMover(o.base)
 	if err != nil {
 		return err

@@ -89,6 +89,7 @@ type options struct {
 	poll              time.Duration // computer: with -wait poll, how often a player asks whether the reply came
 	listeners, batch  int           // notify: listening connections, notifications per statement
 	rate              int           // notify: notifications a second in all (0: as fast as they can)
+	clock             int           // moves, long: the games' initial time in seconds, 0 for none
 }
 
 func main() {
@@ -109,6 +110,7 @@ func main() {
 	flag.BoolVar(&o.think, "think", false, "computer: keep the computer's minimum thinking time")
 	flag.IntVar(&o.plies, "plies", 600, "long: moves per game")
 	flag.BoolVar(&o.quiet, "quiet", false, "long: moves that capture nothing when they can (the longest repetition history)")
+	flag.IntVar(&o.clock, "clock", 0, "moves, long: play with a clock of this many seconds and no increment (10..10800; 0: no clock), so each move changes the game's deadline")
 	flag.IntVar(&o.spectators, "spectators", 1000, "spectators: event streams")
 	flag.IntVar(&o.moves, "moves", 30, "spectators: moves to time")
 	flag.StringVar(&o.page, "page", "rules", "pages: \"rules\", \"game\" or a path")
@@ -142,6 +144,9 @@ func main() {
 	}
 	if o.listeners < 1 || o.listeners > 64 || o.batch < 1 || o.batch > 1000 {
 		fail("-listeners must be 1..64, -batch 1..1000")
+	}
+	if o.clock != 0 && (o.clock < 10 || o.clock > 10800) {
+		fail("-clock must be 0 (none) or 10..10800 seconds")
 	}
 	if o.server == 0 && o.mode != "pgbench" && o.mode != "notify" {
 		if pids := findProcs("oware", ""); len(pids) == 1 {
@@ -207,6 +212,7 @@ func median(d []time.Duration) time.Duration {
 type api struct {
 	client *http.Client
 	base   string
+	clock  int // the initial time of the games it starts, seconds (0: no clock)
 }
 
 // call sends one API request and decodes the reply into out (when not
@@ -279,7 +285,11 @@ type table struct {
 // newTable creates a game of rules and takes the other seat.
 func (a *api) newTable(ctx context.Context, rules engine.Rules) (*table, error) {
 	var created struct{ ID, Token, Seat string }
-	if err := a.call(ctx, "POST", "/api/v1/games", "", map[string]string{"rules": rules.Name(), "seat": "south"}, &created, http.StatusCreated); err != nil {
+	body := map[string]any{"rules": rules.Name(), "seat": "south"}
+	if a.clock > 0 {
+		body["clock"] = map[string]int{"initial": a.clock, "increment": 0}
+	}
+	if err := a.call(ctx, "POST", "/api/v1/games", "", body, &created, http.StatusCreated); err != nil {
 		return nil, err
 	}
 	var joined struct{ Token, Seat string }

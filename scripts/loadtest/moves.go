@@ -30,7 +30,7 @@ type moveStats struct {
 func runMoves(ctx context.Context, o options) error {
 	ctx, cancel := context.WithTimeout(ctx, o.duration)
 	defer cancel()
-	a := &api{client: &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: o.workers}}, base: o.base}
+	a := &api{client: &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: o.workers}}, base: o.base, clock: o.clock}
 	var budget atomic.Int64
 	budget.Store(o.maxMoves)
 	all := make([]moveStats, o.workers)
