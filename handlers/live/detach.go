@@ -36,6 +36,7 @@ type detached struct {
 	// (a slow stream skips the frames it missed rather than queue them).
 	slow    bool
 	pending *frame
+	sent    bool // an event was written since the last ping
 	// end runs once the connection is closed (detach); shut tells that
 	// it was, once.
 	end  func()
@@ -130,23 +131,34 @@ func (d *detached) close() {
 
 // deliver writes what f is for the stream (frame.next), at once when the
 // socket takes it, else from a goroutine of its own.
-func (d *detached) deliver(f frame) {
+// f is shared by the streams of a kind and never changed.
+func (d *detached) deliver(f *frame) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.slow {
-		d.pending = &f
+		d.pending = f
 		return
 	}
 	if b := f.next(d.last); b != nil {
 		d.last = max(d.last, f.version)
+		d.sent = true
 		d.write(b)
 	}
 }
 
-// ping writes the keep-alive comment, unless a write is under way.
+// ping writes the keep-alive comment to an idle stream, one that got no
+// event since the last ping (the game's goroutine pings every keepAlive,
+// so a stream is silent less than twice keepAlive), unless a write is
+// under way: while a game is played its streams get no pings, which
+// would be as many writes as an event's, each in the way of the next
+// move's.
 func (d *detached) ping() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.sent {
+		d.sent = false
+		return
+	}
 	if !d.slow {
 		d.write(keepAliveEvent)
 	}
@@ -196,7 +208,7 @@ func (d *detached) finish(rest []byte) {
 // delivery is a frame for a detached stream.
 type delivery struct {
 	d *detached
-	f frame
+	f *frame
 }
 
 // deliverAll delivers each frame of out, in parallel over the cores when

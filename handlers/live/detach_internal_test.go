@@ -3,6 +3,7 @@ package live
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"log/slog"
 	"net"
 	"strconv"
@@ -160,4 +161,54 @@ func TestDetachedSlowAndHangup(t *testing.T) {
 			t.Fatal("a fast stream was dropped")
 		}
 	}
+}
+
+// TestPingOnlyIdleStreams: the keep-alive comment goes to a stream that
+// got no event since the last ping, not to one that did (while a game is
+// played, its streams get the moves and no pings in between): of two
+// streams pinged twice, with an event before each ping to the first, the
+// second reads two pings and the first only the two events; pinged once
+// more with no event since, the first reads a ping before its next event.
+func TestPingOnlyIdleStreams(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	open := func() (*detached, *bufio.Reader) {
+		t.Helper()
+		client, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		server, err := ln.Accept()
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := newDetached(server, nil, 0, func() {})
+		t.Cleanup(func() { client.Close(); d.close() })
+		_ = client.SetReadDeadline(time.Now().Add(20 * time.Second)) // a busy machine
+		return d, bufio.NewReader(client)
+	}
+	event := func(v int) *frame {
+		return &frame{version: v, data: []byte("id: " + strconv.Itoa(v) + "\n\n")}
+	}
+	read := func(r *bufio.Reader, want string) {
+		t.Helper()
+		got := make([]byte, len(want))
+		if _, err := io.ReadFull(r, got); err != nil || string(got) != want {
+			t.Fatalf("read %q (%v), want %q", got, err, want)
+		}
+	}
+	played, playedReads := open()
+	idle, idleReads := open()
+	for v := 1; v <= 2; v++ {
+		played.deliver(event(v))
+		played.ping()
+		idle.ping()
+	}
+	read(idleReads, ": ping\n\n: ping\n\n")
+	played.ping()
+	played.deliver(event(3))
+	read(playedReads, "id: 1\n\nid: 2\n\n: ping\n\nid: 3\n\n")
 }

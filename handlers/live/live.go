@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -98,6 +99,9 @@ type watched struct {
 	// seeding is the version of the panel a stream renders for shown
 	// (live.wants), by kind.
 	seeding map[core.PanelKind]int
+	// out is the deliveries of the version being sent (live.send), kept
+	// for the next one.
+	out []delivery
 }
 
 // shownPanel is a panel sent to watchers of a kind.
@@ -159,7 +163,7 @@ func (l *hub) detached(w *watcher, d *detached) {
 	select {
 	case f, ok := <-w.frames:
 		if ok {
-			d.deliver(f)
+			d.deliver(&f)
 		}
 	default:
 	}
@@ -284,7 +288,9 @@ func (l *hub) follow(id string, gw *watched, ch <-chan int) {
 	}
 }
 
-// send renders g once per kind of watcher and hands the frames over.
+// send renders g once per kind of watcher and hands the frames over:
+// every watcher of a kind gets the same frame, bytes and all (a player
+// gets a copy with their own CSRF token).
 func (l *hub) send(gw *watched, g *game.Game) {
 	l.mu.Lock()
 	if g.Version <= gw.last {
@@ -306,20 +312,28 @@ func (l *hub) send(gw *watched, g *game.Game) {
 		return
 	}
 	// Cut and compare outside the lock, which every game's watchers share.
-	frames := make(map[core.PanelKind]frame, len(panels))
+	frames := make(kindFrames, 0, len(panels))
 	shown := make(map[core.PanelKind]views.Parts, len(panels))
 	for k, marked := range panels {
 		parts := views.Cut(marked)
-		f := frame{version: g.Version, data: sseFrame(g.Version, "game", parts.Full)}
+		f := &frame{version: g.Version, data: sseFrame(g.Version, "game", parts.Full)}
 		if p := prev[k]; p.version == g.Version-1 && k.Seat == engine.Nobody {
 			if delta, ok := views.Delta(p.parts, parts); ok {
 				f.delta = sseFrame(g.Version, "move", delta)
 			}
 		}
-		frames[k], shown[k] = f, parts
+		frames = append(frames, kindFrame{k, f})
+		shown[k] = parts
 	}
-	var out []delivery
-	defer func() { deliverAll(out) }() // after the lock is released
+	// The detached streams are written to after the lock is released,
+	// from a slice kept for the next version (send runs in the game's
+	// goroutine only).
+	out := gw.out[:0]
+	defer func() {
+		deliverAll(out)
+		clear(out)
+		gw.out = out[:0]
+	}()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	gw.last = max(gw.last, g.Version)
@@ -328,16 +342,19 @@ func (l *hub) send(gw *watched, g *game.Game) {
 			gw.shown[k] = shownPanel{g.Version, parts}
 		}
 	}
+	out = slices.Grow(out, len(gw.watchers))
 	for w := range gw.watchers {
-		f, ok := frames[w.PanelKind]
-		if !ok || !w.ready || w.skip == g.Version {
+		f := frames.of(w.PanelKind)
+		if f == nil || !w.ready || w.skip == g.Version {
 			continue
 		}
 		if w.Seat != engine.Nobody {
-			f.data = bytes.ReplaceAll(f.data, []byte(core.CsrfPlaceholder), []byte(w.csrf))
+			own := *f
+			own.data = bytes.ReplaceAll(f.data, []byte(core.CsrfPlaceholder), []byte(w.csrf))
+			f = &own
 		}
 		if w.busy > 0 {
-			w.held = &f
+			w.held = f
 			continue
 		}
 		if w.out != nil {
@@ -348,9 +365,30 @@ func (l *hub) send(gw *watched, g *game.Game) {
 	}
 }
 
+// kindFrame is the frame of a version for the watchers of a kind.
+type kindFrame struct {
+	kind core.PanelKind
+	f    *frame
+}
+
+// kindFrames are the frames of a version, one per kind of watcher: a few
+// (the languages and seats among the watchers), so that a search by
+// comparison costs a watcher less than hashing its kind.
+type kindFrames []kindFrame
+
+// of returns the frame for watchers of kind k, nil when there is none.
+func (fs kindFrames) of(k core.PanelKind) *frame {
+	for _, kf := range fs {
+		if kf.kind == k {
+			return kf.f
+		}
+	}
+	return nil
+}
+
 // put hands f to the stream, in place of a frame it has not written yet;
 // a detached stream writes it at once (l.mu held).
-func (w *watcher) put(f frame) {
+func (w *watcher) put(f *frame) {
 	if w.out != nil {
 		w.out.deliver(f)
 		return
@@ -359,7 +397,7 @@ func (w *watcher) put(f frame) {
 	case <-w.frames:
 	default:
 	}
-	w.frames <- f
+	w.frames <- *f
 }
 
 // Begin notes that the page view sends an action: frames for its streams
@@ -386,7 +424,7 @@ func (l *hub) End(view string) {
 		if w.busy > 0 || w.held == nil {
 			continue
 		}
-		if f := *w.held; f.version != w.skip {
+		if f := w.held; f.version != w.skip {
 			w.put(f)
 		}
 		w.held = nil

@@ -129,3 +129,58 @@ func TestLiveWantsOneRender(t *testing.T) {
 		t.Error("after version 5 was kept: want version 6 only")
 	}
 }
+
+// TestLiveSharesFramesPerKind: a version goes to the detached streams of
+// a game as one frame per kind of watcher: two English spectators are
+// handed the same frame (not a copy each), a Czech spectator a frame of
+// its own, and the English player a copy of the English player's panel
+// with their CSRF token. The streams are busy writing (slow), so each
+// keeps the frame handed to it.
+func TestLiveSharesFramesPerKind(t *testing.T) {
+	b := &chanBroker{ch: make(chan int, 1)}
+	render := func(g *game.Game, kinds []core.PanelKind) (map[core.PanelKind][]byte, error) {
+		out := map[core.PanelKind][]byte{}
+		for _, k := range kinds {
+			out[k] = []byte(k.Lang + " " + k.Seat.String() + " " + core.CsrfPlaceholder)
+		}
+		return out, nil
+	}
+	l := newHub(b, slog.New(slog.DiscardHandler), nil, render)
+	add := func(lang string, seat engine.Side, csrf string) *detached {
+		w := &watcher{PanelKind: core.PanelKind{Lang: lang}, csrf: csrf}
+		t.Cleanup(l.watch("g", w))
+		l.ready("g", w, seat)
+		d := &detached{slow: true}
+		l.detached(w, d)
+		return d
+	}
+	en1, en2, cs := add("en", engine.Nobody, ""), add("en", engine.Nobody, ""), add("cs", engine.Nobody, "")
+	south := add("en", engine.South, "tokenS")
+	l.mu.Lock()
+	gw := l.games["g"]
+	l.mu.Unlock()
+	l.send(gw, &game.Game{Head: game.Head{ID: "g", Version: 4}})
+
+	data := func(d *detached) string {
+		if d.pending == nil || d.pending.version != 4 {
+			t.Fatalf("a stream was handed %+v, want version 4", d.pending)
+		}
+		return string(d.pending.data)
+	}
+	if en1.pending != en2.pending {
+		t.Error("two English spectators were handed a frame each, not the same one")
+	}
+	want := map[*detached]string{
+		en1:   "id: 4\nevent: game\ndata: en " + engine.Nobody.String() + " " + core.CsrfPlaceholder + "\n\n",
+		cs:    "id: 4\nevent: game\ndata: cs " + engine.Nobody.String() + " " + core.CsrfPlaceholder + "\n\n",
+		south: "id: 4\nevent: game\ndata: en " + engine.South.String() + " tokenS\n\n",
+	}
+	for d, w := range want {
+		if got := data(d); got != w {
+			t.Errorf("handed %q, want %q", got, w)
+		}
+	}
+	if cs.pending == en1.pending || south.pending == en1.pending {
+		t.Error("the Czech spectator or the player was handed the English spectators' frame")
+	}
+}
