@@ -181,14 +181,14 @@ type versions struct {
 // followVersions opens the event stream at rawURL and follows its
 // versions (its events' ids) until ctx is done.
 func followVersions(ctx context.Context, rawURL string) (*versions, error) {
-	body, err := openStream(ctx, rawURL)
+	stream, err := openStream(ctx, rawURL)
 	if err != nil {
 		return nil, err
 	}
 	s := &versions{signal: make(chan struct{}, 1)}
 	go func() {
-		defer body.Close()
-		r := bufio.NewReaderSize(body, 4<<10)
+		defer stream.conn.Close()
+		r := bufio.NewReaderSize(stream.body, 4<<10)
 		for {
 			line, err := r.ReadSlice('\n')
 			if err == bufio.ErrBufferFull {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -44,14 +45,8 @@ func runSpectators(ctx context.Context, o options) error {
 	w := newWatchers(version, o.moves)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var connected sync.WaitGroup
-	for range o.spectators {
-		connected.Add(1)
-		go w.follow(ctx, events, &connected)
-	}
-	connected.Wait()
-	if n := w.failed.Load(); n > 0 {
-		return fmt.Errorf("%d of %d streams failed to open", n, o.spectators)
+	if err := w.open(ctx, events, o.spectators); err != nil {
+		return err
 	}
 	time.Sleep(2 * time.Second) // idle
 	after := rss(o.server)
@@ -169,58 +164,143 @@ func (w *watchers) note(v int) {
 	a.n.Add(1)
 }
 
-// follow reads one event stream until ctx is done: over a connection of
-// its own, with a 4 KB buffer and no goroutine but its own, so that the
-// readers cost the shared cores little beside the server.
-func (w *watchers) follow(ctx context.Context, rawURL string, connected *sync.WaitGroup) {
-	body, err := openStream(ctx, rawURL)
-	if err != nil {
-		w.failed.Add(1)
-		connected.Done()
-		return
+// open opens n event streams of rawURL, each over a connection of its
+// own, and reads them until ctx is done: with epoll where there is one
+// (spectators_linux.go: the goroutines of the cores each wait for the
+// streams of their own epoll set, and read each stream that has bytes
+// once), else with a goroutine per stream; so that the readers cost the
+// shared cores little beside the server. A goroutine per stream, as
+// before, cost about as much CPU a move as the server (two reads an
+// event, the second one only to find the socket empty, and the
+// scheduling of 10,000 goroutines); whichever way they are read, a
+// stream notes an event's id as soon as the read that brought it returns.
+func (w *watchers) open(ctx context.Context, rawURL string, n int) error {
+	poll, err := newPoller(ctx, w)
+	if err != nil && !errors.Is(err, errors.ErrUnsupported) {
+		return err
 	}
-	defer body.Close()
+	var opening sync.WaitGroup
+	for range n {
+		opening.Go(func() {
+			s, err := openStream(ctx, rawURL)
+			if err != nil {
+				w.failed.Add(1)
+				return
+			}
+			p := &parser{rd: w.newReader()}
+			if poll != nil && s.raw {
+				if err := poll.add(s, p); err != nil {
+					w.failed.Add(1)
+				}
+				return
+			}
+			go w.follow(s, p)
+		})
+	}
+	opening.Wait()
+	if f := w.failed.Load(); f > 0 {
+		return fmt.Errorf("%d of %d streams failed to open", f, n)
+	}
+	return nil
+}
+
+// newReader returns a new stream's record of its events' sizes.
+func (w *watchers) newReader() *reader {
 	rd := &reader{}
 	w.mu.Lock()
 	w.readers = append(w.readers, rd)
 	w.mu.Unlock()
-	connected.Done()
-	r := bufio.NewReaderSize(body, 4<<10)
-	size, delta, counted := 0, false, false
+	return rd
+}
+
+// follow reads stream s with a goroutine of its own and a 4 KB buffer
+// until it ends (or ctx, which closes its connection, is done).
+func (w *watchers) follow(s *stream, p *parser) {
+	defer s.conn.Close()
+	buf := make([]byte, 4<<10)
 	for {
-		line, err := r.ReadSlice('\n')
-		size += len(line)
-		if err == bufio.ErrBufferFull {
-			continue // a long data line: only its size counts
-		}
+		n, err := s.body.Read(buf)
+		p.feed(w, buf[:n])
 		if err != nil {
 			return
-		}
-		line = bytes.TrimSuffix(line, []byte("\n"))
-		if id, ok := bytes.CutPrefix(line, []byte("id: ")); ok {
-			v, _ := strconv.Atoi(string(id))
-			w.note(v)
-			counted = true
-		}
-		delta = delta || string(line) == "event: move"
-		if len(line) == 0 {
-			if counted {
-				rd.mu.Lock()
-				rd.sizes = append(rd.sizes, size)
-				rd.mu.Unlock()
-				if delta {
-					w.deltas.Add(1)
-				}
-			}
-			size, delta, counted = 0, false, false
 		}
 	}
 }
 
+// parser reads a stream's events from its bytes, in whatever pieces they
+// come: it notes the id of each event at once and its size once it ends.
+type parser struct {
+	rd             *reader
+	size           int  // the bytes of the event so far
+	delta, counted bool // it is an event "move"; it has an id
+	head           [16]byte
+	n              int // the bytes of the current line so far (its first 16 in head)
+}
+
+// feed reads b, the next bytes of the stream.
+func (p *parser) feed(w *watchers, b []byte) {
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		part := b
+		if i >= 0 {
+			part = b[:i]
+		}
+		if p.n < len(p.head) {
+			copy(p.head[p.n:], part)
+		}
+		p.n += len(part)
+		p.size += len(part)
+		if i < 0 {
+			return
+		}
+		p.size++ // the newline
+		b = b[i+1:]
+		p.line(w)
+		p.n = 0
+	}
+}
+
+// line reads the line that just ended: an event's id, its name, or the
+// blank line that ends it.
+func (p *parser) line(w *watchers) {
+	line := p.head[:min(p.n, len(p.head))]
+	switch {
+	case p.n == 0:
+		if p.counted {
+			p.rd.mu.Lock()
+			p.rd.sizes = append(p.rd.sizes, p.size)
+			p.rd.mu.Unlock()
+			if p.delta {
+				w.deltas.Add(1)
+			}
+		}
+		p.size, p.delta, p.counted = 0, false, false
+	case p.n <= len(p.head) && bytes.HasPrefix(line, []byte("id: ")):
+		v := 0
+		for _, c := range line[len("id: "):] {
+			v = v*10 + int(c-'0')
+		}
+		w.note(v)
+		p.counted = true
+	case string(line) == "event: move":
+		p.delta = true
+	}
+}
+
+// stream is an event stream's connection once its answer's head is read:
+// body reads what follows, raw tells that this is the connection's bytes
+// as they come (a body to the connection's end, not chunked), buffered in
+// body.
+type stream struct {
+	conn net.Conn
+	body io.Reader
+	buf  *bufio.Reader
+	raw  bool
+}
+
 // openStream sends GET rawURL on a connection of its own and returns the
-// body of its 200 answer (chunked or to the connection's end), which
-// closes the connection; the connection closes when ctx is done.
-func openStream(ctx context.Context, rawURL string) (io.ReadCloser, error) {
+// stream of its 200 answer; the connection closes when ctx is done.
+func openStream(ctx context.Context, rawURL string) (*stream, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return nil, err
@@ -237,7 +317,11 @@ func openStream(ctx context.Context, rawURL string) (io.ReadCloser, error) {
 		conn.Close()
 		return nil, fmt.Errorf("stream: %v %v", resp, err)
 	}
-	return resp.Body, nil
+	raw := resp.ContentLength < 0 && len(resp.TransferEncoding) == 0
+	if raw {
+		return &stream{conn: conn, body: br, buf: br, raw: true}, nil
+	}
+	return &stream{conn: conn, body: resp.Body, buf: br}, nil
 }
 
 // eventSizes returns the median and the largest size of the events with
