@@ -20,7 +20,9 @@
 //   - spectators: -spectators event streams watch one game while a player
 //     moves; it prints, for each move, when the first and the last
 //     spectator got it after the move's answer, and the server's memory per
-//     idle stream.
+//     idle stream. On Linux the streams are read with epoll (one set and
+//     one goroutine per core), so that the readers take little of the
+//     cores they share with the server.
 //   - pages: fetches -page and a static file of about its size in turns,
 //     -duration each, -rounds times, and prints both rates and their ratio.
 //     -page "game" is a game page seen by a visitor, "rules" the rules page.
