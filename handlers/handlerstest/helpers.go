@@ -99,7 +99,11 @@ func WithServices(t testing.TB, db *models.DB, cfg handlers.Config) handlers.Con
 	}
 	if cfg.Games.Computer() == nil {
 		ctx, stop := context.WithCancel(context.Background())
-		pool, err := cfg.Games.StartComputer(ctx, game.PoolConfig{MinThink: search.MinThinkTime})
+		// HashMB 2, not the server's 32: a worker clears its table at each
+		// new game, and the tests start a game or more a site (4 MB
+		// cleared a game instead of 64 on two cores; handlers/web spent 3
+		// of its 46 CPU seconds clearing). The tests' searches are shallow.
+		pool, err := cfg.Games.StartComputer(ctx, game.PoolConfig{MinThink: search.MinThinkTime, HashMB: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
