@@ -148,11 +148,23 @@ func TestDetachedSlowAndHangup(t *testing.T) {
 	if !watching(slow) {
 		t.Fatal("the slow stream was dropped, its client still there")
 	}
-	slow.d.mu.Lock()
-	stuck, pending := slow.d.slow, slow.d.pending
-	slow.d.mu.Unlock()
-	if !stuck || pending == nil || pending.version != 9 {
-		t.Fatalf("the slow stream: writing %v, pending %v; want it still writing version 5, 9 to come", stuck, pending)
+	// The slow stream's pending event is replaced after (or while) the
+	// fast ones are written: wait for it.
+	var stuck bool
+	var pendingVersion int
+	for end := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		slow.d.mu.Lock()
+		stuck, pendingVersion = slow.d.slow, 0
+		if slow.d.pending != nil {
+			pendingVersion = slow.d.pending.version
+		}
+		slow.d.mu.Unlock()
+		if stuck && pendingVersion == 9 || time.Now().After(end) {
+			break
+		}
+	}
+	if !stuck || pendingVersion != 9 {
+		t.Fatalf("the slow stream: writing %v, pending version %d; want it still writing version 5, 9 to come", stuck, pendingVersion)
 	}
 	slow.client.Close()
 	dropped(slow, "the slow client hung up")
